@@ -6,6 +6,11 @@
  * among the registers that are allowed; the random choice among the allowed
  * ones is uniform, and drawing nothing when a single register qualifies is
  * part of the algorithm.
+ *
+ * Register sets are bit masks (bit i = register ri), so each rule is one
+ * mask operation. The functions are inline because they run for nearly
+ * every generated instruction, and the generator's speed is most of the
+ * cost of verifying a puzzle solution.
  */
 #ifndef HASHX_CONSTRAINTS_H
 #define HASHX_CONSTRAINTS_H
@@ -22,34 +27,141 @@
  * needs a displacement byte, which would make the compiled code irregular. */
 #define HASHX_REG_NO_ADD_RS_DST 5
 
-typedef struct hashx_reg_info {
-	int ready;            /* cycle at which its value is available */
-	int last_group;       /* group of the last writer; -1: none yet */
-	uint32_t last_op_par; /* that writer's operation parameter */
-} hashx_reg_info;
-
 typedef struct hashx_registers {
-	hashx_reg_info reg[HASHX_REGISTERS];
+	int ready[HASHX_REGISTERS];     /* cycle its value is available */
+	uint64_t last_op[HASHX_REGISTERS]; /* last writer's operation */
+	unsigned mul_written;           /* registers last written by MUL_R */
 } hashx_registers;
 
-void hashx_registers_init(hashx_registers *regs);
+/* An operation, for the rule that it may not be applied to a register
+ * twice in a row: its group and its parameter (templates.h). */
+static inline uint64_t hashx_op_key(const hashx_template *tpl, uint32_t op_par)
+{
+	return (uint64_t)tpl->group << 32 | op_par;
+}
 
-/* Records that `tpl` writes `dst`, ready at `ready`. */
-void hashx_registers_write(hashx_registers *regs, int dst,
-			   const hashx_template *tpl, uint32_t op_par,
-			   int ready);
+static inline void hashx_registers_init(hashx_registers *regs)
+{
+	for (int i = 0; i < HASHX_REGISTERS; i++) {
+		regs->ready[i] = 0;
+		regs->last_op[i] = UINT64_MAX; /* no operation has this key */
+	}
+	regs->mul_written = 0;
+}
 
-/* Picks a source register ready at `cycle`; false if there is none. */
-bool hashx_select_src(const hashx_registers *regs, const hashx_template *tpl,
-		      int cycle, hashx_rng *rng, int *src);
+/* Records that `tpl` writes `dst`, ready at cycle `ready`. */
+static inline void hashx_registers_write(hashx_registers *regs, int dst,
+					 const hashx_template *tpl,
+					 uint32_t op_par, int ready)
+{
+	regs->ready[dst] = ready;
+	regs->last_op[dst] = hashx_op_key(tpl, op_par);
+	if (tpl->group == HASHX_OP_MUL_R)
+		regs->mul_written |= 1u << dst;
+	else
+		regs->mul_written &= ~(1u << dst);
+}
+
+/* The registers whose values are ready at `cycle`. */
+static inline unsigned hashx_registers_ready(const hashx_registers *regs,
+					     int cycle)
+{
+	unsigned mask = 0;
+
+	for (int i = 0; i < HASHX_REGISTERS; i++)
+		mask |= (unsigned)(regs->ready[i] <= cycle) << i;
+	return mask;
+}
+
+static inline int hashx_popcount8(unsigned mask)
+{
+#if defined(__GNUC__)
+	return __builtin_popcount(mask);
+#else
+	int n = 0;
+
+	for (; mask != 0; mask &= mask - 1)
+		n++;
+	return n;
+#endif
+}
+
+/* Index of the n-th (from 0) lowest set bit of a non-empty mask. */
+static inline int hashx_nth_register(unsigned mask, unsigned n)
+{
+	while (n-- > 0)
+		mask &= mask - 1;
+#if defined(__GNUC__)
+	return __builtin_ctz(mask);
+#else
+	int i = 0;
+
+	while (!(mask & 1u)) {
+		mask >>= 1;
+		i++;
+	}
+	return i;
+#endif
+}
+
+/* Uniform choice among the registers of `mask`, in ascending order; a lone
+ * candidate costs no random draw. False if the mask is empty. */
+static inline bool hashx_choose_register(unsigned mask, hashx_rng *rng,
+					 int *out)
+{
+	int count = hashx_popcount8(mask);
+
+	if (count == 0)
+		return false;
+	*out = hashx_nth_register(
+		mask, count > 1 ? hashx_rng_u32(rng) % (uint32_t)count : 0);
+	return true;
+}
+
+/* Picks a source among the `ready` registers; false if there is none. */
+static inline bool hashx_select_src(const hashx_template *tpl, unsigned ready,
+				    hashx_rng *rng, int *src)
+{
+	/* With two registers ready and one of them r5, ADD_RS must read r5:
+	 * the other one is its only possible destination. */
+	if (tpl->opcode == HASHX_OP_ADD_RS && hashx_popcount8(ready) == 2 &&
+	    (ready & (1u << HASHX_REG_NO_ADD_RS_DST))) {
+		*src = HASHX_REG_NO_ADD_RS_DST;
+		return true;
+	}
+	return hashx_choose_register(ready, rng, src);
+}
 
 /*
- * Picks a destination register for `tpl` reading `src` (-1: no source) with
- * operation parameter `op_par`; `chain_mul` lifts the ban on multiplying a
- * register twice in a row. False if no register qualifies.
+ * A register may be the destination when all of these hold:
+ *  - its value is ready when the instruction starts;
+ *  - it is not the source, unless the instruction allows it (x-x and x^x
+ *    are constants);
+ *  - it was not just written by a MUL_R, if this is a MUL_R, unless
+ *    chain_mul: repeated multiplication piles up trailing zero bits. The
+ *    generator lifts the ban after a failed attempt so it cannot get stuck;
+ *  - the same operation (group and parameter) was not its last write, since
+ *    that pair could be merged or would cancel out;
+ *  - it is not r5 for ADD_RS (see above).
+ * `src` is -1 for instructions without a source.
  */
-bool hashx_select_dst(const hashx_registers *regs, const hashx_template *tpl,
-		      int cycle, int src, uint32_t op_par, bool chain_mul,
-		      hashx_rng *rng, int *dst);
+static inline bool hashx_select_dst(const hashx_registers *regs,
+				    const hashx_template *tpl, unsigned ready,
+				    int src, uint32_t op_par, bool chain_mul,
+				    hashx_rng *rng, int *dst)
+{
+	uint64_t key = hashx_op_key(tpl, op_par);
+	unsigned mask = ready;
+
+	if (!tpl->src_may_be_dst && src >= 0)
+		mask &= ~(1u << src);
+	if (!chain_mul && tpl->group == HASHX_OP_MUL_R)
+		mask &= ~regs->mul_written;
+	for (int i = 0; i < HASHX_REGISTERS; i++)
+		mask &= ~((unsigned)(regs->last_op[i] == key) << i);
+	if (tpl->opcode == HASHX_OP_ADD_RS)
+		mask &= ~(1u << HASHX_REG_NO_ADD_RS_DST);
+	return hashx_choose_register(mask, rng, dst);
+}
 
 #endif

@@ -196,14 +196,15 @@ static step_result step(generator *g, hashx_instr *out)
 		return STEP_DONE;
 
 	bool chain_mul = g->attempt > 0;
+	unsigned ready = hashx_registers_ready(&g->regs, start);
 	if (tpl->has_src) {
-		if (!hashx_select_src(&g->regs, tpl, start, &g->rng, &src))
+		if (!hashx_select_src(tpl, ready, &g->rng, &src))
 			return STEP_STALLED;
 		if (tpl->op_par_rule == HASHX_OP_PAR_SRC)
 			op_par = (uint32_t)src;
 	}
 	if (tpl->has_dst &&
-	    !hashx_select_dst(&g->regs, tpl, start, src, op_par, chain_mul,
+	    !hashx_select_dst(&g->regs, tpl, ready, src, op_par, chain_mul,
 			      &g->rng, &dst))
 		return STEP_STALLED;
 	g->attempt = 0;
@@ -213,11 +214,11 @@ static step_result step(generator *g, hashx_instr *out)
 		return STEP_DONE;
 
 	if (tpl->has_dst) {
-		int ready = start + tpl->latency;
+		int retire = start + tpl->latency;
 
-		hashx_registers_write(&g->regs, dst, tpl, op_par, ready);
-		if (ready > g->latency)
-			g->latency = ready;
+		hashx_registers_write(&g->regs, dst, tpl, op_par, retire);
+		if (retire > g->latency)
+			g->latency = retire;
 	}
 	out->opcode = (uint8_t)tpl->opcode;
 	out->dst = (uint8_t)(dst < 0 ? 0 : dst);

@@ -16,6 +16,7 @@
 #define HASHX_SCHEDULER_H
 
 #include <stdint.h>
+#include <string.h>
 
 /* Port masks: the ports on which a micro-op may execute. */
 enum {
@@ -40,14 +41,77 @@ typedef struct hashx_scheduler {
 	uint8_t busy[HASHX_SCHED_CYCLES];
 } hashx_scheduler;
 
-void hashx_scheduler_init(hashx_scheduler *s);
+static inline void hashx_scheduler_init(hashx_scheduler *s)
+{
+	memset(s->busy, 0, sizeof s->busy);
+}
+
+/*
+ * Within a cycle, a micro-op takes P5 first, then P0, then P1: the
+ * instructions that can go anywhere are kept off P1, the only port that
+ * multiplies, so the one multiplication planned per cycle finds it free.
+ */
+static inline uint8_t hashx_pick_port(uint8_t free_ports)
+{
+	if (free_ports & HASHX_PORT_P5)
+		return HASHX_PORT_P5;
+	if (free_ports & HASHX_PORT_P0)
+		return HASHX_PORT_P0;
+	return free_ports & HASHX_PORT_P1;
+}
+
+/* First cycle from `from` with a port free for `uop`, or -1. */
+static inline int hashx_place_uop(hashx_scheduler *s, uint8_t uop, int from,
+				  int commit)
+{
+	for (int cycle = from; cycle < HASHX_SCHED_CYCLES; cycle++) {
+		uint8_t port = hashx_pick_port(uop & (uint8_t)~s->busy[cycle]);
+
+		if (port != 0) {
+			if (commit)
+				s->busy[cycle] |= port;
+			return cycle;
+		}
+	}
+	return -1;
+}
 
 /*
  * Earliest cycle, not before `from`, at which an instruction made of the
  * micro-ops `uop1` and `uop2` (HASHX_PORT_NONE if it has one) can start, or
  * -1 if it does not fit in the map. With `commit`, its ports are taken.
  */
-int hashx_scheduler_place(hashx_scheduler *s, uint8_t uop1, uint8_t uop2,
-			  int from, int commit);
+static inline int hashx_scheduler_place(hashx_scheduler *s, uint8_t uop1,
+					uint8_t uop2, int from, int commit)
+{
+	if (uop2 == HASHX_PORT_NONE)
+		return hashx_place_uop(s, uop1, from, commit);
+
+	/*
+	 * Two micro-ops are placed conservatively: the instruction starts at
+	 * the first cycle where both can start together. When the earliest
+	 * cycles of the two differ, no cycle before the later one can work,
+	 * so the search resumes there.
+	 */
+	for (int cycle = from;;) {
+		int c1 = hashx_place_uop(s, uop1, cycle, 0);
+		int c2 = hashx_place_uop(s, uop2, cycle, 0);
+
+		if (c1 < 0 || c2 < 0)
+			return -1;
+		if (c1 == c2) {
+			/* The second micro-op is placed after the first has
+			 * taken its port; when both want the same ports and
+			 * only one was free, it lands in a later cycle. The
+			 * instruction still counts as starting at c1. */
+			if (commit) {
+				hashx_place_uop(s, uop1, cycle, 1);
+				hashx_place_uop(s, uop2, cycle, 1);
+			}
+			return c1;
+		}
+		cycle = c1 > c2 ? c1 : c2;
+	}
+}
 
 #endif
