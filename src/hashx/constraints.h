@@ -27,26 +27,29 @@
  * needs a displacement byte, which would make the compiled code irregular. */
 #define HASHX_REG_NO_ADD_RS_DST 5
 
+/*
+ * The last operation on each register is kept as a group (templates.h) and
+ * a parameter; `written_by[g]` is the set of registers whose last writer
+ * belongs to group g, so the registers that may clash with an operation are
+ * found without scanning all eight.
+ */
 typedef struct hashx_registers {
-	int ready[HASHX_REGISTERS];     /* cycle its value is available */
-	uint64_t last_op[HASHX_REGISTERS]; /* last writer's operation */
-	unsigned mul_written;           /* registers last written by MUL_R */
+	int ready[HASHX_REGISTERS];          /* cycle its value is available */
+	uint32_t last_op_par[HASHX_REGISTERS];
+	uint8_t last_group[HASHX_REGISTERS]; /* HASHX_OP_COUNT: none yet */
+	unsigned written_by[HASHX_OP_COUNT + 1]; /* register sets, by group */
 } hashx_registers;
-
-/* An operation, for the rule that it may not be applied to a register
- * twice in a row: its group and its parameter (templates.h). */
-static inline uint64_t hashx_op_key(const hashx_template *tpl, uint32_t op_par)
-{
-	return (uint64_t)tpl->group << 32 | op_par;
-}
 
 static inline void hashx_registers_init(hashx_registers *regs)
 {
 	for (int i = 0; i < HASHX_REGISTERS; i++) {
 		regs->ready[i] = 0;
-		regs->last_op[i] = UINT64_MAX; /* no operation has this key */
+		regs->last_op_par[i] = UINT32_MAX;
+		regs->last_group[i] = HASHX_OP_COUNT;
 	}
-	regs->mul_written = 0;
+	for (int g = 0; g < HASHX_OP_COUNT; g++)
+		regs->written_by[g] = 0;
+	regs->written_by[HASHX_OP_COUNT] = (1u << HASHX_REGISTERS) - 1;
 }
 
 /* Records that `tpl` writes `dst`, ready at cycle `ready`. */
@@ -54,12 +57,13 @@ static inline void hashx_registers_write(hashx_registers *regs, int dst,
 					 const hashx_template *tpl,
 					 uint32_t op_par, int ready)
 {
+	unsigned bit = 1u << dst;
+
 	regs->ready[dst] = ready;
-	regs->last_op[dst] = hashx_op_key(tpl, op_par);
-	if (tpl->group == HASHX_OP_MUL_R)
-		regs->mul_written |= 1u << dst;
-	else
-		regs->mul_written &= ~(1u << dst);
+	regs->last_op_par[dst] = op_par;
+	regs->written_by[regs->last_group[dst]] &= ~bit;
+	regs->written_by[tpl->group] |= bit;
+	regs->last_group[dst] = (uint8_t)tpl->group;
 }
 
 /* The registers whose values are ready at `cycle`. */
@@ -73,24 +77,22 @@ static inline unsigned hashx_registers_ready(const hashx_registers *regs,
 	return mask;
 }
 
+/* Bits set in an 8-bit mask. (Without -mpopcnt, __builtin_popcount is a
+ * library call, measured slower than this.) */
 static inline int hashx_popcount8(unsigned mask)
 {
-#if defined(__GNUC__)
-	return __builtin_popcount(mask);
-#else
-	int n = 0;
-
-	for (; mask != 0; mask &= mask - 1)
-		n++;
-	return n;
-#endif
+	mask = mask - ((mask >> 1) & 0x55u);
+	mask = (mask & 0x33u) + ((mask >> 2) & 0x33u);
+	return (int)((mask + (mask >> 4)) & 0x0fu);
 }
 
-/* Index of the n-th (from 0) lowest set bit of a non-empty mask. */
+/* Index of the n-th (from 0, n < 8) lowest set bit of a non-empty mask.
+ * Branch-free: n is random, and a loop on it was the generator's most
+ * mispredicted branch. */
 static inline int hashx_nth_register(unsigned mask, unsigned n)
 {
-	while (n-- > 0)
-		mask &= mask - 1;
+	for (unsigned k = 0; k < HASHX_REGISTERS - 1; k++)
+		mask &= mask - (unsigned)(k < n);
 #if defined(__GNUC__)
 	return __builtin_ctz(mask);
 #else
@@ -150,15 +152,19 @@ static inline bool hashx_select_dst(const hashx_registers *regs,
 				    int src, uint32_t op_par, bool chain_mul,
 				    hashx_rng *rng, int *dst)
 {
-	uint64_t key = hashx_op_key(tpl, op_par);
 	unsigned mask = ready;
 
 	if (!tpl->src_may_be_dst && src >= 0)
 		mask &= ~(1u << src);
 	if (!chain_mul && tpl->group == HASHX_OP_MUL_R)
-		mask &= ~regs->mul_written;
-	for (int i = 0; i < HASHX_REGISTERS; i++)
-		mask &= ~((unsigned)(regs->last_op[i] == key) << i);
+		mask &= ~regs->written_by[HASHX_OP_MUL_R];
+	for (unsigned same = regs->written_by[tpl->group] & mask; same != 0;
+	     same &= same - 1) {
+		int i = hashx_nth_register(same, 0); /* lowest */
+
+		if (regs->last_op_par[i] == op_par)
+			mask &= ~(1u << i);
+	}
 	if (tpl->opcode == HASHX_OP_ADD_RS)
 		mask &= ~(1u << HASHX_REG_NO_ADD_RS_DST);
 	return hashx_choose_register(mask, rng, dst);
