@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Shared set-up for build.sh and test.sh: install what is missing (Debian,
+# as root), generate the build system, configure an out-of-tree build.
+#
+#   source scripts/setup.sh; equix_setup BUILD_DIR [CONFIGURE_ARGS...]
+#
+# Leaves the shell in BUILD_DIR. Safe to run again: each step is skipped
+# when its result is already there.
+set -euo pipefail
+
+EQUIX_SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+# Debian packages the build and the tests need.
+EQUIX_PACKAGES=(gcc make autoconf automake libtool pkg-config libsodium-dev check)
+
+equix_install_packages() {
+	local missing=() p
+	if ! command -v dpkg-query >/dev/null 2>&1; then
+		echo "setup: not a Debian system; assuming ${EQUIX_PACKAGES[*]} (or equivalents) are installed" >&2
+		return 0
+	fi
+	for p in "${EQUIX_PACKAGES[@]}"; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+			missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "setup: missing Debian packages: ${missing[*]}" >&2
+		echo "setup: run as root, or: sudo apt-get install ${missing[*]}" >&2
+		exit 1
+	fi
+	echo "setup: installing ${missing[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq
+	apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+equix_setup() {
+	local build_dir=$1
+	shift
+	equix_install_packages
+	cd "$EQUIX_SRC"
+	if [ ! -x configure ] || [ configure.ac -nt configure ]; then
+		echo "setup: generating the build system (autoreconf)"
+		autoreconf -fi >/dev/null
+	fi
+	mkdir -p "$build_dir"
+	cd "$build_dir"
+	# Reconfigure when the options or configure itself changed.
+	local stamp="configure-args: $*"
+	if [ ! -f Makefile ] || [ ! -f .configure-args ] ||
+		[ "$(cat .configure-args)" != "$stamp" ] ||
+		[ "$EQUIX_SRC/configure" -nt config.status ]; then
+		"$EQUIX_SRC/configure" -q "$@"
+		echo "$stamp" >.configure-args
+	fi
+}
+
+equix_jobs() {
+	nproc 2>/dev/null || echo 2
+}
