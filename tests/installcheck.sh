@@ -14,7 +14,7 @@ echo "pkg-config --cflags --libs libhashx: $flags"
 
 $cc -o "$tmp/shared" "$srcdir/examples/hashx-example.c" $flags
 LD_LIBRARY_PATH="$libdir" "$tmp/shared" "installcheck" 3 >"$tmp/shared.out"
-ldd "$tmp/shared" | grep -q "$libdir/libhashx.so" || {
+LD_LIBRARY_PATH="$libdir" ldd "$tmp/shared" | grep -q "$libdir/libhashx.so" || {
 	echo "FAIL: the client did not load the installed libhashx.so"; exit 1; }
 
 if [ -f "$libdir/libhashx.a" ]; then

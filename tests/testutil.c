@@ -57,6 +57,65 @@ FILE *tu_open_vector(const char *name)
 	return fopen(path, "r");
 }
 
+static int parse_vector_line(char *line, tu_hashx_vector *v)
+{
+	char *save, *tag = strtok_r(line, " \n", &save);
+	char *seed_hex = strtok_r(NULL, " \n", &save);
+	char *status = strtok_r(NULL, " \n", &save);
+	long len;
+
+	if (tag == NULL || strcmp(tag, "hashx") != 0 || seed_hex == NULL ||
+	    status == NULL)
+		return -1;
+	len = tu_hex_decode(seed_hex, v->seed, sizeof v->seed);
+	if (len < 0)
+		return -1;
+	v->seed_len = (size_t)len;
+	v->pairs = 0;
+	if (strcmp(status, "fail-seed") == 0) {
+		v->ok = 0;
+		return 0;
+	}
+	if (strcmp(status, "ok") != 0)
+		return -1;
+	v->ok = 1;
+	for (char *tok; (tok = strtok_r(NULL, " \n", &save)) != NULL;) {
+		char *colon = strchr(tok, ':'), *end;
+
+		if (colon == NULL || v->pairs == TU_MAX_PAIRS)
+			return -1;
+		*colon = '\0';
+		v->nonce[v->pairs] = strtoull(tok, &end, 16);
+		if (*end != '\0' ||
+		    tu_hex_decode(colon + 1, v->hash[v->pairs], 32) != 32)
+			return -1;
+		v->pairs++;
+	}
+	return v->pairs > 0 ? 0 : -1;
+}
+
+int tu_hashx_vector_find(const char *name, const char *seed_hex,
+			 tu_hashx_vector *v)
+{
+	static char line[8192];
+	FILE *f = tu_open_vector(name);
+	size_t n = strlen(seed_hex);
+	int ret = -1;
+
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof line, f) != NULL) {
+		/* "hashx " + seed + separator */
+		if (strncmp(line, "hashx ", 6) == 0 &&
+		    strncmp(line + 6, seed_hex, n) == 0 && line[6 + n] == ' ') {
+			ret = parse_vector_line(line, v);
+			break;
+		}
+	}
+	fclose(f);
+	return ret;
+}
+
 int tu_run_suite(Suite *s)
 {
 	SRunner *sr = srunner_create(s);

@@ -20,6 +20,24 @@ void tu_hex_encode(const uint8_t *in, size_t len, char *out);
  * harness, so out-of-tree builds find the source tree's copy). */
 FILE *tu_open_vector(const char *name);
 
+/* One line of a HashX vector file ("hashx SEED STATUS NONCE:HASH ..."). */
+#define TU_MAX_SEED 1024
+#define TU_MAX_PAIRS 8
+typedef struct tu_hashx_vector {
+	uint8_t seed[TU_MAX_SEED];
+	size_t seed_len;
+	int ok;    /* 1: status "ok", 0: "fail-seed" */
+	int pairs; /* nonce:hash pairs on the line */
+	uint64_t nonce[TU_MAX_PAIRS];
+	uint8_t hash[TU_MAX_PAIRS][32];
+} tu_hashx_vector;
+
+/* Finds the line of vector file NAME whose seed is SEED_HEX ("-" for the
+ * empty seed) and decodes it into *V. Returns 0, or -1 when the file
+ * cannot be read, no line has that seed, or the line is malformed. */
+int tu_hashx_vector_find(const char *name, const char *seed_hex,
+			 tu_hashx_vector *v);
+
 /* Runs a suite with Check's usual report; returns the exit status. */
 int tu_run_suite(Suite *s);
 
