@@ -77,32 +77,52 @@ static inline unsigned hashx_registers_ready(const hashx_registers *regs,
 	return mask;
 }
 
-/* Bits set in an 8-bit mask. (Without -mpopcnt, __builtin_popcount is a
- * library call, measured slower than this.) */
-static inline int hashx_popcount8(unsigned mask)
+/*
+ * Register choice is the generator's hottest spot, and its count and index
+ * are random, so any loop or branch on them is mispredicted about half of
+ * the time. This counts and indexes the set bits of an 8-bit mask with
+ * byte-parallel arithmetic on a 64-bit word (no branches):
+ *   - byte i of `ones` is bit i of the mask;
+ *   - byte i of `prefix` is the number of set bits at positions 0..i, so
+ *     its top byte is the population count;
+ *   - the n-th set bit is at the number of positions whose prefix is <= n.
+ */
+#define HASHX_BYTES_01 UINT64_C(0x0101010101010101)
+#define HASHX_BYTES_80 UINT64_C(0x8080808080808080)
+
+static inline uint64_t hashx_mask_prefix_counts(unsigned mask)
 {
-	mask = mask - ((mask >> 1) & 0x55u);
-	mask = (mask & 0x33u) + ((mask >> 2) & 0x33u);
-	return (int)((mask + (mask >> 4)) & 0x0fu);
+	uint64_t bits = (mask * HASHX_BYTES_01) & UINT64_C(0x8040201008040201);
+	/* A byte holding one set bit, plus 0x7f, sets its own bit 7 and
+	 * carries into nothing. */
+	uint64_t ones = ((bits + 0x7f * HASHX_BYTES_01) & HASHX_BYTES_80) >> 7;
+
+	return ones * HASHX_BYTES_01;
 }
 
-/* Index of the n-th (from 0, n < 8) lowest set bit of a non-empty mask.
- * Branch-free: n is random, and a loop on it was the generator's most
- * mispredicted branch. */
-static inline int hashx_nth_register(unsigned mask, unsigned n)
+static inline int hashx_popcount8(unsigned mask)
 {
-	for (unsigned k = 0; k < HASHX_REGISTERS - 1; k++)
-		mask &= mask - (unsigned)(k < n);
+	return (int)(hashx_mask_prefix_counts(mask) >> 56);
+}
+
+/* Index of the n-th (from 0) set bit of the mask whose prefix counts are
+ * `prefix`; n < its population count. */
+static inline int hashx_nth_register(uint64_t prefix, unsigned n)
+{
+	/* Byte-wise "prefix <= n" as bit 7 of each byte: (0x80 | n) - prefix
+	 * never borrows across bytes, since both are at most 8. */
+	uint64_t le = ((n * HASHX_BYTES_01 | HASHX_BYTES_80) - prefix) &
+		      HASHX_BYTES_80;
+
+	return (int)(((le >> 7) * HASHX_BYTES_01) >> 56);
+}
+
+static inline int hashx_lowest_register(unsigned mask)
+{
 #if defined(__GNUC__)
 	return __builtin_ctz(mask);
 #else
-	int i = 0;
-
-	while (!(mask & 1u)) {
-		mask >>= 1;
-		i++;
-	}
-	return i;
+	return hashx_nth_register(hashx_mask_prefix_counts(mask), 0);
 #endif
 }
 
@@ -111,12 +131,13 @@ static inline int hashx_nth_register(unsigned mask, unsigned n)
 static inline bool hashx_choose_register(unsigned mask, hashx_rng *rng,
 					 int *out)
 {
-	int count = hashx_popcount8(mask);
+	uint64_t prefix = hashx_mask_prefix_counts(mask);
+	uint32_t count = (uint32_t)(prefix >> 56);
 
 	if (count == 0)
 		return false;
-	*out = hashx_nth_register(
-		mask, count > 1 ? hashx_rng_u32(rng) % (uint32_t)count : 0);
+	*out = hashx_nth_register(prefix,
+				  count > 1 ? hashx_rng_u32(rng) % count : 0);
 	return true;
 }
 
@@ -156,11 +177,13 @@ static inline bool hashx_select_dst(const hashx_registers *regs,
 
 	if (!tpl->src_may_be_dst && src >= 0)
 		mask &= ~(1u << src);
-	if (!chain_mul && tpl->group == HASHX_OP_MUL_R)
-		mask &= ~regs->written_by[HASHX_OP_MUL_R];
+	/* (branch-free: this condition is unpredictable) */
+	unsigned no_chain = 0u - (unsigned)(!chain_mul &&
+					     tpl->group == HASHX_OP_MUL_R);
+	mask &= ~(regs->written_by[HASHX_OP_MUL_R] & no_chain);
 	for (unsigned same = regs->written_by[tpl->group] & mask; same != 0;
 	     same &= same - 1) {
-		int i = hashx_nth_register(same, 0); /* lowest */
+		int i = hashx_lowest_register(same);
 
 		if (regs->last_op_par[i] == op_par)
 			mask &= ~(1u << i);
