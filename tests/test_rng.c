@@ -348,10 +348,7 @@ START_TEST(callback_runs_for_rejected_seed)
 }
 END_TEST
 
-/* Replaces every word with the same non-zero constant. (Not zero: on an
- * all-zero stream hashx_make() never returns, because the generator
- * redraws a zero ROR_C count, or a branch mask bit it already has,
- * forever.) */
+/* Replaces every word with the same non-zero constant. */
 static void constant_words(uint64_t *w, void *user_data)
 {
 	(void)user_data;
@@ -394,6 +391,33 @@ START_TEST(replacing_callback_changes_function)
 			      "flipped stream left seed %s unchanged (%d)",
 			      seeds[s], (int)got.res);
 	}
+	hashx_free(ctx);
+}
+END_TEST
+
+/* A constant stream makes some redraw loop repeat forever (a zero rotation
+ * count, a repeated branch bit, the same cheap operation again); the
+ * generator gives up and rejects the seed instead of hanging. */
+static void fixed_words(uint64_t *w, void *user_data)
+{
+	*w = *(const uint64_t *)user_data;
+}
+
+START_TEST(degenerate_stream_is_rejected)
+{
+	static const uint64_t words[] = { 0, UINT64_MAX, 0x0101010101010101ULL };
+	hashx_ctx *ctx = hashx_alloc(HASHX_TYPE_INTERPRETED);
+	uint8_t out[HASHX_SIZE];
+
+	ck_assert_ptr_nonnull(ctx);
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+		hashx_rng_callback(ctx, fixed_words, (void *)&words[i]);
+		ck_assert_int_eq(hashx_make(ctx, "abc", 3), HASHX_FAIL_SEED);
+		ck_assert_int_eq(hashx_exec(ctx, 0, out),
+				 HASHX_FAIL_UNPREPARED);
+	}
+	hashx_rng_callback(ctx, NULL, NULL);
+	ck_assert_int_eq(hashx_make(ctx, "abc", 3), HASHX_OK);
 	hashx_free(ctx);
 }
 END_TEST
@@ -469,6 +493,7 @@ int main(void)
 	tcase_add_test(pub, callback_sees_program_stream);
 	tcase_add_test(pub, callback_runs_for_rejected_seed);
 	tcase_add_test(pub, replacing_callback_changes_function);
+	tcase_add_test(pub, degenerate_stream_is_rejected);
 	tcase_add_test(pub, detach_restores_reference);
 	tcase_add_test(pub, callback_is_per_context);
 	suite_add_tcase(s, pub);

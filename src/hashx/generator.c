@@ -64,8 +64,19 @@ static const hashx_template *const wide_muls[2] = {
  * after that the generator gives up on the cycle and moves to the next. */
 #define MAX_RETRIES 1
 
+/*
+ * Redraw loops (a cheap operation of another group, a non-zero immediate,
+ * four distinct branch bits) end after a few draws on a genuine SipHash
+ * stream: the chance that one needs this many is below 2^-256. A stream
+ * replaced through hashx_rng_callback can be constant, though, and would
+ * loop forever (the reference does); the limit turns that into a rejected
+ * seed instead. It never changes the outcome for a real seed.
+ */
+#define MAX_REDRAWS 256
+
 typedef struct generator {
 	hashx_rng rng;
+	bool stuck;        /* a redraw loop hit MAX_REDRAWS */
 	hashx_scheduler sched;
 	hashx_registers regs;
 	int sub_cycle;     /* issue slot; cycle = sub_cycle / 3 */
@@ -85,9 +96,12 @@ static const hashx_template *pick_any(generator *g)
 	uint8_t mask = g->attempt > 0 ? 3 : 7;
 	const hashx_template *tpl;
 
+	int draws = 0;
+
 	do
 		tpl = any_ops[hashx_rng_u8(&g->rng) & mask];
-	while ((int)tpl->group == g->last_group);
+	while ((int)tpl->group == g->last_group &&
+	       !(g->stuck = ++draws >= MAX_REDRAWS));
 	return tpl;
 }
 
@@ -110,13 +124,17 @@ static const hashx_template *pick_template(generator *g)
 
 /* A branch is taken with probability 1/16: four random bits of the last
  * multiplication's result must all be zero. */
-static uint32_t draw_branch_mask(hashx_rng *rng)
+static uint32_t draw_branch_mask(generator *g)
 {
 	uint32_t mask = 0;
 	int bits = 0;
 
-	while (bits < 4) {
-		uint32_t bit = 1u << (hashx_rng_u8(rng) % 32);
+	for (int draws = 0; bits < 4; draws++) {
+		if (draws == MAX_REDRAWS) {
+			g->stuck = true;
+			break;
+		}
+		uint32_t bit = 1u << (hashx_rng_u8(&g->rng) % 32);
 
 		if (!(mask & bit)) {
 			mask |= bit;
@@ -126,17 +144,19 @@ static uint32_t draw_branch_mask(hashx_rng *rng)
 	return mask;
 }
 
-static uint32_t draw_imm(const hashx_template *tpl, hashx_rng *rng)
+static uint32_t draw_imm(const hashx_template *tpl, generator *g)
 {
 	uint32_t imm;
+	int draws = 0;
 
 	switch (tpl->imm_rule) {
 	case HASHX_IMM_BRANCH:
-		return draw_branch_mask(rng);
+		return draw_branch_mask(g);
 	case HASHX_IMM_MASKED:
 		do
-			imm = hashx_rng_u32(rng) & tpl->imm_mask;
-		while (imm == 0 && !tpl->imm_can_be_zero);
+			imm = hashx_rng_u32(&g->rng) & tpl->imm_mask;
+		while (imm == 0 && !tpl->imm_can_be_zero &&
+		       !(g->stuck = ++draws >= MAX_REDRAWS));
 		return imm;
 	case HASHX_IMM_NONE:
 	default:
@@ -172,6 +192,7 @@ static void generator_init(generator *g, const hashx_sip_state *key,
 	g->last_group = -1;
 	g->mul_count = 0;
 	g->latency = 0;
+	g->stuck = false;
 }
 
 /* Outcome of one step: an instruction was added, the slot must be tried
@@ -185,8 +206,11 @@ static step_result step(generator *g, hashx_instr *out)
 	int src = -1, dst = -1;
 
 	g->last_group = (int)tpl->group;
-	uint32_t imm = draw_imm(tpl, &g->rng);
+	uint32_t imm = draw_imm(tpl, g);
 	uint32_t op_par = draw_op_par(tpl, &g->rng);
+
+	if (g->stuck)
+		return STEP_DONE;
 
 	/* Earliest start given free ports only; operands must be ready by
 	 * then. */
@@ -256,7 +280,7 @@ bool hashx_generate(const hashx_sip_state *key, hashx_rng_observer *observer,
 	/* Uniform cost: every accepted function has the same size, number of
 	 * multiplications and critical path (fewer than 1 seed in 10,000 is
 	 * rejected). */
-	return prog->size == HASHX_REQUIRED_SIZE &&
+	return !g.stuck && prog->size == HASHX_REQUIRED_SIZE &&
 	       g.mul_count == HASHX_REQUIRED_MULS &&
 	       g.latency + 1 == HASHX_REQUIRED_LATENCY;
 }

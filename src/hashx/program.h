@@ -19,7 +19,9 @@
  *   TARGET   marks where the next BRANCH jumps back to
  *   BRANCH   if no branch was taken yet in this run, and the low 32 bits of
  *            the last UMULH/SMULH result have none of the bits of imm32
- *            set, resume execution right after the last TARGET
+ *            set, resume execution right after the last TARGET (after
+ *            instruction 0 if no TARGET ran yet; generated programs
+ *            always have a TARGET at index 1, so this never happens)
  *
  * The enumerators' order is significant: the three multiplications come
  * first, so "is a multiplication" is a single comparison.
