@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds everything with warnings as errors and runs the whole test suite
-# (make check), then make distcheck (the release tarball builds and passes
-# its tests on its own). Ends with one summary line over all Check suites.
+# (make check), then make distcheck (the release tarball builds, installs,
+# and passes its tests and an installed-client check on its own). Ends with
+# one line: "N passed, N failed, N skipped".
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
@@ -9,24 +10,56 @@ equix_setup "$EQUIX_SRC/build/test" --enable-werror
 jobs=$(equix_jobs)
 make -s -j"$jobs"
 
+# Counts over all test programs: a Check program contributes its checks,
+# any other program (shell tests) counts as one test by its harness result.
+summarize() {
+	local passed=0 failed=0 skipped=0 trs log result counts c f e
+	for trs in tests/*.trs; do
+		[ -f "$trs" ] || continue
+		log=${trs%.trs}.log
+		result=$(sed -n 's/^:test-result: //p' "$trs" | head -n 1)
+		counts=$(sed -n 's/^[0-9]*%: Checks: \([0-9]*\), Failures: \([0-9]*\), Errors: \([0-9]*\).*/\1 \2 \3/p' "$log" | tail -n 1)
+		if [ -n "$counts" ]; then
+			read -r c f e <<<"$counts"
+			passed=$((passed + c - f - e))
+			failed=$((failed + f + e))
+		elif [ "$result" = PASS ]; then
+			passed=$((passed + 1))
+		elif [ "$result" = SKIP ]; then
+			skipped=$((skipped + 1))
+		else
+			failed=$((failed + 1))
+		fi
+		# A program that crashed before Check reported still fails.
+		if [ -n "$counts" ] && [ "$result" != PASS ] && [ "$f" = 0 ] && [ "$e" = 0 ]; then
+			failed=$((failed + 1))
+		fi
+	done
+	echo "$passed passed, $failed failed, $skipped skipped"
+}
+
 status=0
 make -j"$jobs" check || status=$?
-# Show every suite's report (the harness keeps them in .log files).
+# Every suite's own report (the harness keeps them in .log files).
 for log in tests/*.log; do
 	[ "$log" = tests/test-suite.log ] && continue
-	[ -f "$log" ] && sed -n '/^Running suite/,$p' "$log" | grep -v '^PASS\|^FAIL\|^SKIP\|^ERROR' || true
+	sed -n '/^Running suite/,/^[0-9]*%: Checks/p' "$log"
 done
-[ $status -eq 0 ] || { cat tests/test-suite.log 2>/dev/null || true; echo "make check failed"; exit $status; }
-
-if [ "${EQUIX_SKIP_DISTCHECK:-0}" != 1 ]; then
-	make -s -j"$jobs" distcheck DISTCHECK_CONFIGURE_FLAGS=--enable-werror >distcheck.log 2>&1 ||
-		{ tail -50 distcheck.log; echo "make distcheck failed"; exit 1; }
-	echo "make distcheck: passed"
+if [ $status -ne 0 ]; then
+	cat tests/test-suite.log 2>/dev/null || true
+	echo "make check failed"
+	summarize
+	exit $status
 fi
 
-# One line over all suites: Check's own counts, plus the programs the
-# harness skipped (a path this machine cannot run).
-awk '/^[0-9]+%: Checks: /{gsub(",", ""); c += $3; f += $5; e += $7}
-     END {printf "%d passed, %d failed", c - f - e, f + e}' tests/*.log
-skipped=$(cat tests/*.trs 2>/dev/null | grep -c '^:test-result: SKIP' || true)
-echo ", $skipped skipped"
+if [ "${EQUIX_SKIP_DISTCHECK:-0}" != 1 ]; then
+	if make -s -j"$jobs" distcheck DISTCHECK_CONFIGURE_FLAGS=--enable-werror >distcheck.log 2>&1; then
+		echo "make distcheck: passed (log: build/test/distcheck.log)"
+	else
+		tail -n 50 distcheck.log
+		echo "make distcheck failed"
+		summarize
+		exit 1
+	fi
+fi
+summarize
