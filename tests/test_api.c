@@ -353,6 +353,8 @@ END_TEST
 
 int main(void)
 {
+	tu_skip_unless_reference_salt("test_api");
+
 	Suite *s = suite_create("api");
 	TCase *state = tcase_create("state");
 	TCase *types = tcase_create("types");

@@ -474,6 +474,8 @@ END_TEST
 
 int main(void)
 {
+	tu_skip_unless_reference_salt("test_rng");
+
 	Suite *s = suite_create("rng");
 	TCase *draws = tcase_create("draws");
 	TCase *obs = tcase_create("observer");

@@ -135,6 +135,8 @@ END_TEST
 
 int main(void)
 {
+	tu_skip_unless_reference_salt("test_vectors");
+
 	Suite *s = suite_create("hashx-vectors");
 	TCase *tc = tcase_create("reference");
 

@@ -1,6 +1,8 @@
 /*
  * testutil.c - small helpers shared by the unit tests.
  */
+#include <config.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -114,6 +116,21 @@ int tu_hashx_vector_find(const char *name, const char *seed_hex,
 	}
 	fclose(f);
 	return ret;
+}
+
+int tu_is_reference_salt(void)
+{
+	return strcmp(HASHX_SALT, "HashX v1") == 0;
+}
+
+void tu_skip_unless_reference_salt(const char *program)
+{
+	if (tu_is_reference_salt())
+		return;
+	printf("SKIP: %s compares with the reference vectors, which use the "
+	       "salt \"HashX v1\"; this build uses \"%s\"\n", program,
+	       HASHX_SALT);
+	exit(77);
 }
 
 int tu_run_suite(Suite *s)

@@ -38,6 +38,14 @@ typedef struct tu_hashx_vector {
 int tu_hashx_vector_find(const char *name, const char *seed_hex,
 			 tu_hashx_vector *v);
 
+/* The reference vectors hold for the default salt only. A build configured
+ * with another --with-hashx-salt skips the calling test program (exit 77,
+ * counted as skipped by the harness) with a message saying why. */
+void tu_skip_unless_reference_salt(const char *program);
+
+/* Whether this build uses the reference salt "HashX v1". */
+int tu_is_reference_salt(void);
+
 /* Runs a suite with Check's usual report; returns the exit status. */
 int tu_run_suite(Suite *s);
 
