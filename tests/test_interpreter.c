@@ -10,9 +10,11 @@
  * register or touches another fails too. A small reference interpreter
  * written from program.h then checks random and generated programs.
  */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "finalize.h"
 #include "generator.h"
 #include "interpreter.h"
 #include "keys.h"
@@ -773,6 +775,60 @@ START_TEST(generated_programs_match_reference)
 }
 END_TEST
 
+/* Every reference vector through this interpreter: keys, generator,
+ * input expansion, interpreter and finalization, without the public API
+ * (which always runs the fastest interpreter). */
+START_TEST(reference_vectors)
+{
+	USE_INTERP();
+	static char line[8192];
+	FILE *f;
+	int lines = 0, hashes = 0;
+
+	if (!tu_is_reference_salt())
+		return; /* the vectors hold for the reference salt only */
+	f = tu_open_vector("hashx.txt");
+	ck_assert_ptr_nonnull(f);
+	while (fgets(line, sizeof line, f) != NULL) {
+		uint8_t seed[1024], want[32], got[32];
+		char *save, *tok;
+		long len;
+		hashx_keys keys;
+		bool ok;
+
+		strtok_r(line, " \n", &save); /* "hashx" */
+		len = tu_hex_decode(strtok_r(NULL, " \n", &save), seed,
+				    sizeof seed);
+		ck_assert_int_ge(len, 0);
+		hashx_keys_from_seed(seed, (size_t)len, &keys);
+		ok = hashx_generate(&keys.program, NULL, NULL, &prog, NULL);
+		tok = strtok_r(NULL, " \n", &save);
+		ck_assert_int_eq(ok, strcmp(tok, "ok") == 0);
+		lines++;
+		while ((tok = strtok_r(NULL, " \n", &save)) != NULL) {
+			char *colon = strchr(tok, ':');
+			uint64_t r[8];
+
+			ck_assert_ptr_nonnull(colon);
+			*colon = '\0';
+			ck_assert_int_eq(tu_hex_decode(colon + 1, want,
+						       sizeof want), 32);
+			hashx_siphash24_ctr_state512(
+				&keys.input, strtoull(tok, NULL, 16), r);
+			interps[cur].fn(&prog, r);
+			hashx_finalize(&keys.input, r, got);
+			ck_assert_msg(memcmp(got, want, 32) == 0,
+				      "%s: vector line %d nonce %s differs",
+				      interps[cur].name, lines, tok);
+			hashes++;
+		}
+	}
+	fclose(f);
+	ck_assert_int_eq(lines, 3000);
+	ck_assert_int_gt(hashes, 10000);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("interpreter");
@@ -808,6 +864,7 @@ int main(void)
 			    NINTERPS);
 	tcase_add_loop_test(whole, generated_programs_match_reference, 0,
 			    NINTERPS);
+	tcase_add_loop_test(whole, reference_vectors, 0, NINTERPS);
 	suite_add_tcase(s, whole);
 	return tu_run_suite(s);
 }

@@ -12,6 +12,7 @@
 
 #include "bytes.h"
 #include "context.h"
+#include "finalize.h"
 #include "generator.h"
 #include "interpreter.h"
 #include "keys.h"
@@ -84,24 +85,6 @@ hashx_result hashx_query_type(hashx_ctx *ctx, hashx_type *type_out)
 	return HASHX_OK;
 }
 
-/*
- * The program's registers are biased toward zero by its multiplications;
- * adding the input key back and one SipRound per half of the register file
- * remove that bias before the halves are folded into the output.
- */
-static void finalize(const hashx_sip_state *key, uint64_t r[8],
-		     uint8_t out[32])
-{
-	r[0] += key->v0;
-	r[1] += key->v1;
-	r[6] += key->v2;
-	r[7] += key->v3;
-	hashx_sipround(&r[0], &r[1], &r[2], &r[3]);
-	hashx_sipround(&r[4], &r[5], &r[6], &r[7]);
-	for (int i = 0; i < 4; i++)
-		hashx_store64_le(out + 8 * i, r[i] ^ r[i + 4]);
-}
-
 hashx_result hashx_exec(const hashx_ctx *ctx, uint64_t input, void *output)
 {
 	uint64_t r[8];
@@ -111,7 +94,7 @@ hashx_result hashx_exec(const hashx_ctx *ctx, uint64_t input, void *output)
 		return HASHX_FAIL_UNPREPARED;
 	hashx_siphash24_ctr_state512(&ctx->keys.input, input, r);
 	hashx_interpret(&ctx->program, r);
-	finalize(&ctx->keys.input, r, hash);
+	hashx_finalize(&ctx->keys.input, r, hash);
 	memcpy(output, hash, HASHX_SIZE);
 	return HASHX_OK;
 }
