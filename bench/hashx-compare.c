@@ -202,8 +202,11 @@ int main(int argc, char **argv)
 	       m[1] / m[0]);
 	printf("%-22s %10.1f ns %10.1f ns %8.2f\n", "hashx_exec (interp.)",
 	       e[0], e[1], e[1] / e[0]);
-	printf("(%u rounds of %u seeds and %u hashes; checksum %02x)\n",
-	       rounds, seeds, hashes, sink);
+	printf("(%u rounds of %u seeds and %u hashes)\n", rounds, seeds,
+	       hashes);
+	/* The sink only keeps the hashing observable to the compiler. */
+	if (sink == 0xff)
+		fflush(stdout);
 	for (int l = 0; l < 2; l++) {
 		lib[l].free(ctx[l]);
 		free(make_t[l]);
