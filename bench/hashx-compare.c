@@ -1,15 +1,16 @@
 /*
  * hashx-compare - time two HashX libraries side by side in one process.
  *
- *   hashx-compare [-s SEEDS] [-n HASHES] [-r ROUNDS] LIB_A LIB_B
+ *   hashx-compare [-c] [-s SEEDS] [-n HASHES] [-r ROUNDS] LIB_A LIB_B
  *
  * Each library is a shared object with the hashx.h API (for example this
  * project's libhashx.so and a reference build). Both are loaded with
  * RTLD_LOCAL so their identical symbol names do not clash, checked to give
  * the same outputs, then timed in alternation (A, B, A, B, ...) so that
  * frequency changes and noise hit both alike. Reported: the median over
- * rounds of the time per hashx_make and per interpreted hashx_exec, and
- * the ratio B/A (above 1: A is faster).
+ * rounds of the time per hashx_make and per hashx_exec, and the ratio B/A
+ * (above 1: A is faster). Contexts are HASHX_TYPE_INTERPRETED, or
+ * HASHX_TYPE_COMPILED with -c.
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -146,9 +147,14 @@ int main(int argc, char **argv)
 {
 	unsigned seeds = 2000, hashes = 200000, rounds = 11;
 	unsigned char sink = 0;
+	hashx_type type = HASHX_TYPE_INTERPRETED;
 	api lib[2];
 	int i = 1;
 
+	if (i < argc && strcmp(argv[i], "-c") == 0) {
+		type = HASHX_TYPE_COMPILED;
+		i++;
+	}
 	for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
 		unsigned *dst = strcmp(argv[i], "-s") == 0   ? &seeds
 				: strcmp(argv[i], "-n") == 0 ? &hashes
@@ -163,11 +169,19 @@ int main(int argc, char **argv)
 	if (load(argv[i], &lib[0]) < 0 || load(argv[i + 1], &lib[1]) < 0)
 		return 1;
 
-	hashx_ctx *ctx[2] = { lib[0].alloc(HASHX_TYPE_INTERPRETED),
-			      lib[1].alloc(HASHX_TYPE_INTERPRETED) };
+	hashx_ctx *ctx[2] = { lib[0].alloc(type), lib[1].alloc(type) };
 	if (!ctx[0] || !ctx[1]) {
 		fprintf(stderr, "hashx-compare: out of memory\n");
 		return 1;
+	}
+	for (int l = 0; l < 2; l++) {
+		if (lib[l].make(ctx[l], "bench", 5) != HASHX_OK) {
+			fprintf(stderr, "hashx-compare: %s cannot make a %s "
+				"function here\n", lib[l].path,
+				type == HASHX_TYPE_COMPILED ? "compiled"
+							    : "interpreted");
+			return 1;
+		}
 	}
 	if (!same_outputs(&lib[0], &lib[1], ctx[0], ctx[1], 500)) {
 		fprintf(stderr, "hashx-compare: the libraries disagree\n");
@@ -200,7 +214,9 @@ int main(int argc, char **argv)
 	printf("%-22s %12s %12s %8s\n", "median of rounds", "A", "B", "B/A");
 	printf("%-22s %10.0f ns %10.0f ns %8.2f\n", "hashx_make", m[0], m[1],
 	       m[1] / m[0]);
-	printf("%-22s %10.1f ns %10.1f ns %8.2f\n", "hashx_exec (interp.)",
+	printf("%-22s %10.1f ns %10.1f ns %8.2f\n",
+	       type == HASHX_TYPE_COMPILED ? "hashx_exec (compiled)"
+					   : "hashx_exec (interp.)",
 	       e[0], e[1], e[1] / e[0]);
 	printf("(%u rounds of %u seeds and %u hashes)\n", rounds, seeds,
 	       hashes);
@@ -215,7 +231,7 @@ int main(int argc, char **argv)
 	return 0;
 usage:
 	fprintf(stderr,
-		"usage: hashx-compare [-s SEEDS] [-n HASHES] [-r ROUNDS] "
+		"usage: hashx-compare [-c] [-s SEEDS] [-n HASHES] [-r ROUNDS] "
 		"LIB_A LIB_B\n");
 	return 2;
 }

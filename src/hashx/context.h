@@ -6,6 +6,8 @@
 
 #include <hashx.h>
 
+#include "code_buffer.h"
+#include "compiler.h"
 #include "keys.h"
 #include "program.h"
 #include "rng.h"
@@ -17,6 +19,15 @@ struct hashx_ctx {
 	hashx_program program;
 	hashx_rng_observer *rng_observer;
 	void *rng_observer_data;
+	hashx_code_buffer code;    /* reused by every hashx_make() */
+	hashx_compiled_fn *compiled; /* valid when func_type is COMPILED */
 };
+
+/*
+ * Test hook, not exported: makes this context's executable-memory steps
+ * fail (HASHX_FAULT_* from code_buffer.h, 0 for none) as on a system that
+ * refuses executable memory. A buffer already mapped stays mapped.
+ */
+void hashx_ctx_inject_faults(hashx_ctx *ctx, unsigned faults);
 
 #endif

@@ -37,7 +37,15 @@ hashx_ctx *hashx_alloc(hashx_type type)
 
 void hashx_free(hashx_ctx *ctx)
 {
+	if (ctx == NULL)
+		return;
+	hashx_code_buffer_release(&ctx->code);
 	free(ctx);
+}
+
+void hashx_ctx_inject_faults(hashx_ctx *ctx, unsigned faults)
+{
+	ctx->code.faults = faults;
 }
 
 void hashx_rng_callback(hashx_ctx *ctx, void (*callback)(uint64_t *, void *),
@@ -69,10 +77,17 @@ hashx_result hashx_make(hashx_ctx *ctx, const void *seed, size_t size)
 		return HASHX_FAIL_SEED;
 	if (!type_is_known(ctx->ctx_type))
 		return HASHX_FAIL_UNDEFINED;
-	/* No native code generator in this build yet: a context that
-	 * requires one fails, one that merely tries falls back. */
-	if (ctx->ctx_type == HASHX_TYPE_COMPILED)
-		return HASHX_FAIL_COMPILE;
+	if (ctx->ctx_type != HASHX_TYPE_INTERPRETED) {
+		ctx->compiled = hashx_compile(&ctx->program, &ctx->code);
+		if (ctx->compiled != NULL) {
+			ctx->func_type = HASHX_TYPE_COMPILED;
+			return HASHX_OK;
+		}
+		/* No compiler here, or no executable memory: a context that
+		 * requires native code fails, one that tries falls back. */
+		if (ctx->ctx_type == HASHX_TYPE_COMPILED)
+			return HASHX_FAIL_COMPILE;
+	}
 	ctx->func_type = HASHX_TYPE_INTERPRETED;
 	return HASHX_OK;
 }
@@ -93,7 +108,10 @@ hashx_result hashx_exec(const hashx_ctx *ctx, uint64_t input, void *output)
 	if (ctx == NULL || output == NULL || ctx->func_type == 0)
 		return HASHX_FAIL_UNPREPARED;
 	hashx_siphash24_ctr_state512(&ctx->keys.input, input, r);
-	hashx_interpret(&ctx->program, r);
+	if (ctx->func_type == HASHX_TYPE_COMPILED)
+		ctx->compiled(r);
+	else
+		hashx_interpret(&ctx->program, r);
 	hashx_finalize(&ctx->keys.input, r, hash);
 	memcpy(output, hash, HASHX_SIZE);
 	return HASHX_OK;

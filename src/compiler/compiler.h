@@ -1,0 +1,36 @@
+/*
+ * compiler.h - translating a HashX program to native code.
+ *
+ * A compiled program is a function that takes the register file, runs the
+ * program on it in place, and returns: exactly what the interpreter does.
+ * Which emitter exists is decided at configure time from the host CPU
+ * (HASHX_JIT_X86_64); elsewhere hashx_compile() always fails and the
+ * interpreter runs.
+ */
+#ifndef HASHX_COMPILER_H
+#define HASHX_COMPILER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "code_buffer.h"
+#include "program.h"
+
+typedef void hashx_compiled_fn(uint64_t r[8]);
+
+/* Whether this build has a native code generator at all. */
+#if defined(HASHX_JIT_X86_64)
+#define HASHX_HAVE_COMPILER 1
+#else
+#define HASHX_HAVE_COMPILER 0
+#endif
+
+/*
+ * Compiles `prog` into `buf` (mapping it on first use) and leaves the
+ * buffer read-execute. Returns the function, or NULL when there is no
+ * compiler or the system refuses executable memory.
+ */
+hashx_compiled_fn *hashx_compile(const hashx_program *prog,
+				 hashx_code_buffer *buf);
+
+#endif

@@ -1,0 +1,15 @@
+/*
+ * none.c - the compiler on CPUs without a HashX code generator: it always
+ * declines, and contexts fall back to (or fail without) the interpreter.
+ */
+#include <config.h>
+
+#include "compiler.h"
+
+hashx_compiled_fn *hashx_compile(const hashx_program *prog,
+				 hashx_code_buffer *buf)
+{
+	(void)prog;
+	(void)buf;
+	return NULL;
+}
