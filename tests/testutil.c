@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <hashx.h>
+
 #include "testutil.h"
 
 static int hex_value(char c)
@@ -143,3 +145,95 @@ int tu_run_suite(Suite *s)
 	srunner_free(sr);
 	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
+
+#define MAX_SEED 1024
+
+/* Runs one vector line; returns a description of the first mismatch, or
+ * NULL. `lines` counts the vectors checked. */
+static const char *check_line(hashx_ctx *ctx, char *line, char *why,
+			      size_t why_len)
+{
+	uint8_t seed[MAX_SEED], want[32], got[HASHX_SIZE];
+	char *save, *tag = strtok_r(line, " \n", &save);
+	char *seed_hex = strtok_r(NULL, " \n", &save);
+	char *status = strtok_r(NULL, " \n", &save);
+	long seed_len;
+	hashx_result res;
+
+	if (tag == NULL || strcmp(tag, "hashx") != 0 || seed_hex == NULL ||
+	    status == NULL)
+		return "malformed line";
+	seed_len = tu_hex_decode(seed_hex, seed, sizeof seed);
+	if (seed_len < 0)
+		return "malformed seed";
+	res = hashx_make(ctx, seed, (size_t)seed_len);
+	if (strcmp(status, "fail-seed") == 0) {
+		snprintf(why, why_len, "seed %s: want HASHX_FAIL_SEED, got %d",
+			 seed_hex, (int)res);
+		return res == HASHX_FAIL_SEED ? NULL : why;
+	}
+	if (strcmp(status, "ok") != 0)
+		return "unknown status";
+	if (res != HASHX_OK) {
+		snprintf(why, why_len, "seed %s: make gave %d", seed_hex,
+			 (int)res);
+		return why;
+	}
+	int pairs = 0;
+	for (char *tok; (tok = strtok_r(NULL, " \n", &save)) != NULL;) {
+		char *colon = strchr(tok, ':');
+		uint64_t nonce;
+
+		if (colon == NULL)
+			return "malformed nonce:hash";
+		*colon = '\0';
+		nonce = strtoull(tok, NULL, 16);
+		if (tu_hex_decode(colon + 1, want, sizeof want) != 32)
+			return "malformed hash";
+		if (hashx_exec(ctx, nonce, got) != HASHX_OK)
+			return "exec failed";
+		if (memcmp(got, want, HASHX_SIZE) != 0) {
+			char hex[65];
+
+			tu_hex_encode(got, HASHX_SIZE, hex);
+			snprintf(why, why_len, "seed %s nonce %s: got %s want %s",
+				 seed_hex, tok, hex, colon + 1);
+			return why;
+		}
+		pairs++;
+	}
+	return pairs > 0 ? NULL : "no nonce:hash pairs";
+}
+
+int tu_check_hashx_vectors(hashx_ctx *ctx, const char *name,
+			   hashx_type want_type, int *fail_seeds)
+{
+	static char line[8192];
+	char why[512];
+	FILE *f = tu_open_vector(name);
+	int lines = 0;
+
+	ck_assert_msg(f != NULL, "cannot open vector file %s", name);
+	*fail_seeds = 0;
+	while (fgets(line, sizeof line, f) != NULL) {
+		int fail_seed = strstr(line, "fail-seed") != NULL;
+		const char *err = check_line(ctx, line, why, sizeof why);
+		hashx_type type;
+
+		ck_assert_msg(err == NULL, "%s line %d: %s", name, lines + 1,
+			      err);
+		if (!fail_seed && want_type != 0) {
+			ck_assert_int_eq(hashx_query_type(ctx, &type),
+					 HASHX_OK);
+			ck_assert_msg(type == want_type,
+				      "%s line %d: runs as type %d, want %d",
+				      name, lines + 1, (int)type,
+				      (int)want_type);
+		}
+		lines++;
+		*fail_seeds += fail_seed;
+	}
+	fclose(f);
+	return lines;
+}
+

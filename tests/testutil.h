@@ -5,6 +5,7 @@
 #define EQUIX_TESTUTIL_H
 
 #include <check.h>
+#include <hashx.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -45,6 +46,14 @@ void tu_skip_unless_reference_salt(const char *program);
 
 /* Whether this build uses the reference salt "HashX v1". */
 int tu_is_reference_salt(void);
+
+/* Runs every line of a HashX vector file through `ctx` (hashx_make, then
+ * hashx_exec on each nonce, all HASHX_SIZE bytes compared), failing the
+ * current test on the first mismatch. With want_type non-zero, each made
+ * function must also report that type. Returns the number of lines;
+ * *fail_seeds counts the "fail-seed" lines. */
+int tu_check_hashx_vectors(hashx_ctx *ctx, const char *name,
+			   hashx_type want_type, int *fail_seeds);
 
 /* Runs a suite with Check's usual report; returns the exit status. */
 int tu_run_suite(Suite *s);

@@ -1,0 +1,515 @@
+/*
+ * test_compiler.c - the native compiler (JIT): bit-identical to the
+ * interpreter, W^X memory discipline, and the fallback rules when the
+ * system refuses executable memory.
+ *
+ * On a build without a compiler for this CPU the whole program is skipped
+ * (exit 77) and says so.
+ */
+#include <config.h>
+
+#include <pthread.h>
+#include <sodium.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "code_buffer.h"
+#include "compiler.h"
+#include "context.h"
+#include "generator.h"
+#include "interpreter.h"
+#include "testutil.h"
+
+/* ---- vectors through the compiled path ---------------------------- */
+
+static void vectors_with(hashx_type type, unsigned faults, hashx_type want)
+{
+	static const struct {
+		const char *file;
+		int lines, fail_seeds;
+	} files[] = { { "hashx-named.txt", 18, 4 }, { "hashx.txt", 3000, 0 } };
+
+	for (size_t i = 0; i < 2; i++) {
+		hashx_ctx *ctx = hashx_alloc(type);
+		int fails;
+
+		ck_assert_ptr_nonnull(ctx);
+		hashx_ctx_inject_faults(ctx, faults);
+		ck_assert_int_eq(tu_check_hashx_vectors(ctx, files[i].file,
+							want, &fails),
+				 files[i].lines);
+		if (files[i].fail_seeds)
+			ck_assert_int_eq(fails, files[i].fail_seeds);
+		hashx_free(ctx);
+	}
+}
+
+START_TEST(vectors_compiled)
+{
+	vectors_with(HASHX_TYPE_COMPILED, 0, HASHX_TYPE_COMPILED);
+}
+END_TEST
+
+START_TEST(vectors_try_compile)
+{
+	vectors_with(HASHX_TRY_COMPILE, 0, HASHX_TYPE_COMPILED);
+}
+END_TEST
+
+/* A system that refuses executable memory at each step: TRY_COMPILE
+ * silently interprets, with the same outputs. */
+static const unsigned all_faults[] = {
+	HASHX_FAULT_MAP, HASHX_FAULT_WRITABLE | HASHX_FAULT_EXECUTABLE,
+	HASHX_FAULT_EXECUTABLE,
+};
+
+START_TEST(vectors_try_compile_refused)
+{
+	vectors_with(HASHX_TRY_COMPILE, all_faults[_i],
+		     HASHX_TYPE_INTERPRETED);
+}
+END_TEST
+
+/* ... and COMPILED fails with HASHX_FAIL_COMPILE, leaving the context
+ * unprepared, while a bad seed still reports HASHX_FAIL_SEED first. */
+START_TEST(compiled_refused_fails)
+{
+	hashx_ctx *ctx = hashx_alloc(HASHX_TYPE_COMPILED);
+	uint8_t out[HASHX_SIZE];
+	hashx_type t;
+
+	ck_assert_ptr_nonnull(ctx);
+	hashx_ctx_inject_faults(ctx, all_faults[_i]);
+	ck_assert_int_eq(hashx_make(ctx, "abc", 3), HASHX_FAIL_COMPILE);
+	ck_assert_int_eq(hashx_exec(ctx, 1, out), HASHX_FAIL_UNPREPARED);
+	ck_assert_int_eq(hashx_query_type(ctx, &t), HASHX_FAIL_UNPREPARED);
+	ck_assert_int_eq(hashx_make(ctx, "\xf9\x05\x00\x00", 4),
+			 HASHX_FAIL_SEED);
+	hashx_free(ctx);
+}
+END_TEST
+
+/* A refusal that comes only after the buffer was mapped and used (the
+ * flip back to read-write): the previous function must not survive. */
+START_TEST(refusal_after_success)
+{
+	hashx_ctx *c = hashx_alloc(HASHX_TRY_COMPILE);
+	hashx_ctx *i = hashx_alloc(HASHX_TYPE_INTERPRETED);
+	uint8_t a[HASHX_SIZE], b[HASHX_SIZE];
+	hashx_type t;
+
+	ck_assert_ptr_nonnull(c);
+	ck_assert_ptr_nonnull(i);
+	ck_assert_int_eq(hashx_make(c, "first", 5), HASHX_OK);
+	ck_assert_int_eq(hashx_query_type(c, &t), HASHX_OK);
+	ck_assert_int_eq(t, HASHX_TYPE_COMPILED);
+	hashx_ctx_inject_faults(c, HASHX_FAULT_WRITABLE);
+	ck_assert_int_eq(hashx_make(c, "second", 6), HASHX_OK);
+	ck_assert_int_eq(hashx_query_type(c, &t), HASHX_OK);
+	ck_assert_int_eq(t, HASHX_TYPE_INTERPRETED);
+	ck_assert_int_eq(hashx_make(i, "second", 6), HASHX_OK);
+	for (uint64_t n = 0; n < 16; n++) {
+		hashx_exec(c, n, a);
+		hashx_exec(i, n, b);
+		ck_assert_mem_eq(a, b, HASHX_SIZE);
+	}
+	/* The system relents: compiled again. */
+	hashx_ctx_inject_faults(c, 0);
+	ck_assert_int_eq(hashx_make(c, "third", 5), HASHX_OK);
+	ck_assert_int_eq(hashx_query_type(c, &t), HASHX_OK);
+	ck_assert_int_eq(t, HASHX_TYPE_COMPILED);
+	hashx_free(c);
+	hashx_free(i);
+}
+END_TEST
+
+/* ---- differential: compiled against interpreted ------------------- */
+
+#define DIFF_SEEDS 20000
+#define DIFF_INPUTS 4
+
+START_TEST(differential_random_seeds)
+{
+	hashx_ctx *c = hashx_alloc(HASHX_TYPE_COMPILED);
+	hashx_ctx *i = hashx_alloc(HASHX_TYPE_INTERPRETED);
+	unsigned char master[16];
+	int made = 0;
+
+	ck_assert_ptr_nonnull(c);
+	ck_assert_ptr_nonnull(i);
+	ck_assert_int_ge(sodium_init(), 0);
+	/* Fresh seeds every run; the master seed is printed so a failure
+	 * can be replayed. */
+	randombytes_buf(master, sizeof master);
+	char hex[33];
+	tu_hex_encode(master, sizeof master, hex);
+	printf("differential: master seed %s\n", hex);
+	for (uint32_t s = 0; s < DIFF_SEEDS; s++) {
+		unsigned char seed[32], nonce[8] = { 0 };
+		uint64_t inputs[DIFF_INPUTS];
+		hashx_result rc, ri;
+
+		memcpy(nonce, &s, sizeof s);
+		/* seed_s = 32 bytes of keyed BLAKE2b of s, a fresh but
+		 * replayable stream; its length varies from 1 to 32. */
+		crypto_generichash(seed, sizeof seed, nonce, sizeof nonce,
+				   master, sizeof master);
+		size_t len = 1 + seed[0] % 32;
+		rc = hashx_make(c, seed, len);
+		ri = hashx_make(i, seed, len);
+		ck_assert_int_eq(rc, ri);
+		if (rc != HASHX_OK)
+			continue;
+		made++;
+		memcpy(inputs, seed, sizeof inputs);
+		inputs[0] = 0;
+		inputs[1] = UINT64_MAX;
+		for (int k = 0; k < DIFF_INPUTS; k++) {
+			uint8_t a[HASHX_SIZE], b[HASHX_SIZE];
+
+			hashx_exec(c, inputs[k], a);
+			hashx_exec(i, inputs[k], b);
+			ck_assert_msg(memcmp(a, b, HASHX_SIZE) == 0,
+				      "seed #%u (master %s) input %d differs",
+				      (unsigned)s, hex, k);
+		}
+	}
+	ck_assert_int_gt(made, DIFF_SEEDS - 20);
+	hashx_free(c);
+	hashx_free(i);
+}
+END_TEST
+
+/* ---- hand-made programs, one instruction form at a time ----------- */
+
+static hashx_program prog;
+static hashx_code_buffer buf;
+
+static void clear(void)
+{
+	memset(&prog, 0, sizeof prog);
+}
+
+static void emit(hashx_opcode op, int dst, int src, uint32_t imm)
+{
+	hashx_instr *in = &prog.code[prog.size++];
+
+	in->opcode = (uint8_t)op;
+	in->dst = (uint8_t)dst;
+	in->src = (uint8_t)src;
+	in->imm = imm;
+}
+
+static const uint64_t edge_values[] = {
+	0, 1, 2, UINT64_MAX, UINT64_MAX - 1, INT64_MAX, (uint64_t)INT64_MIN,
+	0x00000000ffffffffu, 0xffffffff00000000u, 0x8000000000000001u,
+	0x0123456789abcdefu, 0xfedcba9876543210u,
+};
+#define N_EDGE (sizeof edge_values / sizeof edge_values[0])
+
+/* Compiles `prog` and runs it and the portable interpreter from several
+ * register files built from edge values; all eight registers must agree. */
+static void compare(const char *what)
+{
+	hashx_compiled_fn *fn = hashx_compile(&prog, &buf);
+
+	ck_assert_msg(fn != NULL, "%s: compile failed", what);
+	for (size_t v = 0; v < N_EDGE; v++) {
+		uint64_t a[8], b[8];
+
+		for (int r = 0; r < 8; r++)
+			a[r] = edge_values[(v + 3 * (size_t)r) % N_EDGE];
+		memcpy(b, a, sizeof b);
+		fn(a);
+		hashx_interpret_portable(&prog, b);
+		for (int r = 0; r < 8; r++)
+			ck_assert_msg(a[r] == b[r],
+				      "%s, values %zu: r%d = %016llx, "
+				      "interpreter %016llx", what, v, r,
+				      (unsigned long long)a[r],
+				      (unsigned long long)b[r]);
+	}
+}
+
+START_TEST(form_ror_every_count)
+{
+	for (int dst = 0; dst < 8; dst++) {
+		clear();
+		for (uint32_t c = 1; c < 64; c++)
+			emit(HASHX_OP_ROR_C, dst, 0, c);
+		compare("ror");
+		for (uint32_t c = 1; c < 64; c++) {
+			clear();
+			emit(HASHX_OP_ROR_C, dst, 0, c);
+			compare("single ror");
+		}
+	}
+}
+END_TEST
+
+START_TEST(form_imm_sign)
+{
+	static const uint32_t imms[] = { 1, 0x7fffffff, 0x80000000,
+					 0xffffffff, 0x80000001, 0x12345678 };
+
+	for (int dst = 0; dst < 8; dst++)
+		for (size_t k = 0; k < 6; k++) {
+			clear();
+			emit(HASHX_OP_ADD_C, dst, 0, imms[k]);
+			emit(HASHX_OP_XOR_C, (dst + 1) % 8, 0, imms[k]);
+			compare("add/xor imm");
+		}
+}
+END_TEST
+
+/* Every ordered register pair, so each REX/ModRM combination (r12 and r13
+ * among them) is encoded at least once. */
+START_TEST(form_reg_reg_all_pairs)
+{
+	static const hashx_opcode ops[] = { HASHX_OP_UMULH_R, HASHX_OP_SMULH_R,
+					    HASHX_OP_MUL_R, HASHX_OP_SUB_R,
+					    HASHX_OP_XOR_R };
+
+	for (size_t k = 0; k < 5; k++)
+		for (int dst = 0; dst < 8; dst++)
+			for (int src = 0; src < 8; src++) {
+				int mulh = ops[k] <= HASHX_OP_SMULH_R;
+
+				if (dst == src && !mulh)
+					continue;
+				clear();
+				emit(ops[k], dst, src, 0);
+				compare("reg-reg");
+			}
+}
+END_TEST
+
+/* LEA with every base, index and scale, including base r13 (HashX r5),
+ * which needs a displacement byte, and index r12 (HashX r4). */
+START_TEST(form_add_rs_all)
+{
+	for (int dst = 0; dst < 8; dst++)
+		for (int src = 0; src < 8; src++)
+			for (uint32_t shift = 0; shift < 4; shift++) {
+				if (dst == src)
+					continue;
+				clear();
+				emit(HASHX_OP_ADD_RS, dst, src, shift);
+				compare("add_rs");
+			}
+}
+END_TEST
+
+/* Branches: taken once and only once, not taken, a branch right after
+ * its target, a branch with no target before it, branches far enough
+ * that the jump needs a 32-bit displacement. */
+START_TEST(form_branches)
+{
+	clear();
+	emit(HASHX_OP_TARGET, 0, 0, 0);
+	emit(HASHX_OP_ADD_C, 1, 0, 3);
+	emit(HASHX_OP_UMULH_R, 2, 3, 0);
+	emit(HASHX_OP_BRANCH, 0, 0, 0x1u);
+	emit(HASHX_OP_BRANCH, 0, 0, 0x2u);
+	emit(HASHX_OP_ADD_C, 4, 0, 5);
+	compare("two branches");
+
+	clear();
+	emit(HASHX_OP_ADD_C, 0, 0, 1);
+	emit(HASHX_OP_ADD_C, 1, 0, 1);
+	emit(HASHX_OP_BRANCH, 0, 0, 0xffffffffu);
+	compare("branch before any target");
+
+	clear();
+	emit(HASHX_OP_TARGET, 0, 0, 0);
+	emit(HASHX_OP_BRANCH, 0, 0, 0x10u);
+	emit(HASHX_OP_ADD_C, 6, 0, 9);
+	compare("branch right after target");
+
+	clear();
+	emit(HASHX_OP_TARGET, 0, 0, 0);
+	for (int k = 0; k < 60; k++)
+		emit(HASHX_OP_ADD_C, k % 8, 0, (uint32_t)k + 1);
+	emit(HASHX_OP_SMULH_R, 7, 6, 0);
+	emit(HASHX_OP_BRANCH, 0, 0, 0x00010000u);
+	compare("far branch");
+}
+END_TEST
+
+/* Generated programs, all 512 instructions, from many inputs. */
+START_TEST(form_generated_programs)
+{
+	for (uint32_t s = 0; s < 200; s++) {
+		hashx_keys keys;
+
+		hashx_keys_from_seed(&s, sizeof s, &keys);
+		if (!hashx_generate(&keys.program, NULL, NULL, &prog, NULL))
+			continue;
+		compare("generated");
+	}
+}
+END_TEST
+
+/* ---- W^X ----------------------------------------------------------- */
+
+/* Scans /proc/self/maps for a mapping both writable and executable. */
+static int wx_mapping_present(void)
+{
+	char line[512];
+	FILE *f = fopen("/proc/self/maps", "r");
+	int found = 0;
+
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof line, f) != NULL) {
+		char perms[8] = "";
+
+		if (sscanf(line, "%*s %7s", perms) == 1 &&
+		    perms[1] == 'w' && perms[2] == 'x')
+			found = 1;
+	}
+	fclose(f);
+	return found;
+}
+
+static atomic_int scanning = 1;
+static atomic_int wx_seen = 0;
+static atomic_int scans = 0;
+
+static void *scanner(void *arg)
+{
+	(void)arg;
+	while (atomic_load(&scanning)) {
+		if (wx_mapping_present() == 1)
+			atomic_store(&wx_seen, 1);
+		atomic_fetch_add(&scans, 1);
+	}
+	return NULL;
+}
+
+/* The protection of the page holding `p`, from /proc/self/maps. */
+static int perms_of(const void *p, char out[5])
+{
+	char line[512];
+	FILE *f = fopen("/proc/self/maps", "r");
+	int found = 0;
+
+	if (f == NULL)
+		return 0;
+	while (!found && fgets(line, sizeof line, f) != NULL) {
+		unsigned long lo, hi;
+
+		if (sscanf(line, "%lx-%lx %4s", &lo, &hi, out) == 3 &&
+		    (unsigned long)p >= lo && (unsigned long)p < hi)
+			found = 1;
+	}
+	fclose(f);
+	return found;
+}
+
+START_TEST(never_writable_and_executable)
+{
+	hashx_ctx *ctx = hashx_alloc(HASHX_TYPE_COMPILED);
+	pthread_t th;
+	char perms[5];
+	int compiles = 0;
+
+	ck_assert_ptr_nonnull(ctx);
+	if (wx_mapping_present() < 0) {
+		printf("SKIP: /proc/self/maps is not readable here\n");
+		hashx_free(ctx);
+		return;
+	}
+	ck_assert_int_eq(wx_mapping_present(), 0);
+	ck_assert_int_eq(pthread_create(&th, NULL, scanner, NULL), 0);
+	/* Compile until the scanner has looked many times. */
+	for (uint32_t s = 0; compiles < 3000 || atomic_load(&scans) < 200;
+	     s++) {
+		if (hashx_make(ctx, &s, sizeof s) == HASHX_OK)
+			compiles++;
+		ck_assert_msg(s < 1000000, "scanner made no progress");
+	}
+	atomic_store(&scanning, 0);
+	pthread_join(th, NULL);
+	ck_assert_msg(!atomic_load(&wx_seen),
+		      "a writable and executable mapping was seen");
+	/* The live code is read-execute, and the buffer is reused. */
+	const void *code = ctx->code.mem;
+	ck_assert(perms_of(code, perms));
+	ck_assert_str_eq(perms, "r-xp");
+	ck_assert_int_eq(hashx_make(ctx, "again", 5), HASHX_OK);
+	ck_assert_ptr_eq(ctx->code.mem, code);
+	ck_assert_int_eq(wx_mapping_present(), 0);
+	printf("W^X: %d compiles, %d scans of /proc/self/maps\n", compiles,
+	       atomic_load(&scans));
+	hashx_free(ctx);
+}
+END_TEST
+
+/* Each state of a code buffer, read back from /proc/self/maps: writable
+ * but not executable while being filled, executable but not writable
+ * after, and the same again on reuse. */
+START_TEST(buffer_states_are_wx)
+{
+	hashx_code_buffer b = { 0 };
+	char perms[5];
+
+	ck_assert(hashx_code_buffer_writable(&b, 10000));
+	ck_assert(perms_of(b.mem, perms));
+	ck_assert_str_eq(perms, "rw-p");
+	b.mem[0] = 0xc3; /* ret */
+	ck_assert(hashx_code_buffer_executable(&b));
+	ck_assert(perms_of(b.mem, perms));
+	ck_assert_str_eq(perms, "r-xp");
+	ck_assert(hashx_code_buffer_writable(&b, 10000));
+	ck_assert(perms_of(b.mem, perms));
+	ck_assert_str_eq(perms, "rw-p");
+	ck_assert(hashx_code_buffer_executable(&b));
+	ck_assert(perms_of(b.mem + b.size - 1, perms));
+	ck_assert_str_eq(perms, "r-xp");
+	hashx_code_buffer_release(&b);
+	ck_assert_ptr_null(b.mem);
+}
+END_TEST
+
+int main(void)
+{
+	if (!HASHX_HAVE_COMPILER) {
+		printf("SKIP: this build has no HashX compiler for its CPU; "
+		       "the interpreter paths are tested elsewhere\n");
+		return 77;
+	}
+	tu_skip_unless_reference_salt("test_compiler");
+
+	Suite *s = suite_create("compiler");
+	TCase *vec = tcase_create("vectors");
+	TCase *diff = tcase_create("differential");
+	TCase *forms = tcase_create("forms");
+	TCase *wx = tcase_create("wx");
+	int nfaults = (int)(sizeof all_faults / sizeof all_faults[0]);
+
+	tcase_set_timeout(vec, 120);
+	tcase_set_timeout(diff, 120);
+	tcase_set_timeout(wx, 120);
+	tcase_add_test(vec, vectors_compiled);
+	tcase_add_test(vec, vectors_try_compile);
+	tcase_add_loop_test(vec, vectors_try_compile_refused, 0, nfaults);
+	tcase_add_loop_test(vec, compiled_refused_fails, 0, nfaults);
+	tcase_add_test(vec, refusal_after_success);
+	tcase_add_test(diff, differential_random_seeds);
+	tcase_add_test(forms, form_ror_every_count);
+	tcase_add_test(forms, form_imm_sign);
+	tcase_add_test(forms, form_reg_reg_all_pairs);
+	tcase_add_test(forms, form_add_rs_all);
+	tcase_add_test(forms, form_branches);
+	tcase_add_test(forms, form_generated_programs);
+	tcase_add_test(wx, buffer_states_are_wx);
+	tcase_add_test(wx, never_writable_and_executable);
+	suite_add_tcase(s, vec);
+	suite_add_tcase(s, diff);
+	suite_add_tcase(s, forms);
+	suite_add_tcase(s, wx);
+	return tu_run_suite(s);
+}
