@@ -15,8 +15,14 @@
 
 #include "code_buffer.h"
 #include "program.h"
+#include "siphash.h"
 
+/* Register-file form: runs the program on r[0..7] in place. */
 typedef void hashx_compiled_fn(uint64_t r[8]);
+
+/* Whole-hash form: input expansion, program and finalization with the
+ * key built in; writes the 32-byte hash. What hashx_exec() calls. */
+typedef void hashx_hash_fn(uint64_t input, uint8_t out[32]);
 
 /* Whether this build has a native code generator at all. */
 #if defined(HASHX_JIT_X86_64)
@@ -32,5 +38,10 @@ typedef void hashx_compiled_fn(uint64_t r[8]);
  */
 hashx_compiled_fn *hashx_compile(const hashx_program *prog,
 				 hashx_code_buffer *buf);
+
+/* The same in whole-hash form for the input key `key` (hashx_keys.input). */
+hashx_hash_fn *hashx_compile_hash(const hashx_program *prog,
+				  const hashx_sip_state *key,
+				  hashx_code_buffer *buf);
 
 #endif

@@ -22,25 +22,29 @@
  * out-of-line stub a BRANCH adds after the epilogue. */
 #define MAX_INSTR_BYTES 16
 #define STUB_BYTES 8
-#define PROLOGUE_BYTES 64
-#define EPILOGUE_BYTES 64
+/* Bounds on the entry and exit code of either form (the whole-hash form
+ * holds 10 SipRounds on entry, 2 on exit); enforced when emitting. */
+#define PROLOGUE_BYTES 640
+#define EPILOGUE_BYTES 256
 /* The emitted code always fits here; checked before every instruction. */
 #define CODE_CAPACITY                                                  \
 	(PROLOGUE_BYTES + HASHX_PROGRAM_SIZE * (MAX_INSTR_BYTES + STUB_BYTES) + \
 	 EPILOGUE_BYTES)
 
 /* x86 register numbers. */
-enum { RAX = 0, RCX = 1, RDX = 2, RDI = 7, R8 = 8 };
+enum { RAX = 0, RCX = 1, RDX = 2, RSI = 6, RDI = 7, R8 = 8 };
 
 /* Opcode bytes (Intel SDM names). */
 enum {
 	OP_ADD_SUB_XOR_IMM32 = 0x81, /* 81 /0 add, /6 xor r/m64, imm32 */
+	OP_ADD_RM_R = 0x01,          /* add r/m64, r64 */
 	OP_SUB_RM_R = 0x29,          /* sub r/m64, r64 */
 	OP_XOR_RM_R = 0x31,          /* xor r/m64, r64 (xor r/m32, r32) */
 	OP_OR_RM_R = 0x09,           /* or r/m32, r32 */
 	OP_MOV_RM_R = 0x89,          /* mov r/m64, r64 */
 	OP_MOV_R_RM = 0x8b,          /* mov r64, r/m64 */
 	OP_LEA = 0x8d,               /* lea r64, m */
+	OP_MOV_R_IMM64 = 0xb8,       /* b8+r: mov r64, imm64 */
 	OP_SHIFT_IMM8 = 0xc1,        /* c1 /1 ror r/m64, imm8 */
 	OP_GROUP3 = 0xf7,            /* f7 /0 test imm32, /4 mul, /5 imul */
 	OP_GROUP5 = 0xff,            /* ff /1 dec r/m32 */
@@ -96,12 +100,13 @@ static void reg_reg(emitter *e, unsigned op, int reg, int rm)
 	modrm(e, 3, reg, rm);
 }
 
-/* A register-file access [rdi + 8*i] to or from x86 register `reg`. */
-static void regfile(emitter *e, unsigned op, int reg, int i)
+/* A 64-bit access [base + 8*i] to or from x86 register `reg` (base is
+ * rdi or rsi, which need no SIB byte). */
+static void mem_word(emitter *e, unsigned op, int reg, int base, int i)
 {
-	rex(e, 1, reg, 0, RDI);
+	rex(e, 1, reg, 0, base);
 	byte(e, op);
-	modrm(e, 1, reg, RDI); /* mod 01: [rdi + disp8] */
+	modrm(e, 1, reg, base); /* mod 01: [base + disp8] */
 	byte(e, (unsigned)(8 * i));
 }
 
@@ -153,23 +158,33 @@ static void emit_add_rs(emitter *e, int dst, int src, unsigned shift)
 		byte(e, 0);
 }
 
-/* ror dst, count */
-static void emit_ror(emitter *e, int dst, unsigned count)
+/* ror reg, count (x86 register) */
+static void ror_imm(emitter *e, int reg, unsigned count)
 {
-	rex(e, 1, 0, 0, x86_reg(dst));
+	rex(e, 1, 0, 0, reg);
 	byte(e, OP_SHIFT_IMM8);
-	modrm(e, 3, EXT_ROR, x86_reg(dst));
+	modrm(e, 3, EXT_ROR, reg);
 	byte(e, count);
 }
 
-/* add dst, imm32 / xor dst, imm32: the CPU sign-extends the immediate to
- * 64 bits, exactly HashX's semantics. */
+static void emit_ror(emitter *e, int dst, unsigned count)
+{
+	ror_imm(e, x86_reg(dst), count);
+}
+
+/* add reg, imm32 / xor reg, imm32 (x86 register): the CPU sign-extends the
+ * immediate to 64 bits, exactly HashX's semantics. */
+static void alu_imm(emitter *e, int ext, int reg, uint32_t imm)
+{
+	rex(e, 1, 0, 0, reg);
+	byte(e, OP_ADD_SUB_XOR_IMM32);
+	modrm(e, 3, ext, reg);
+	imm32(e, imm);
+}
+
 static void emit_alu_imm(emitter *e, int ext, int dst, uint32_t imm)
 {
-	rex(e, 1, 0, 0, x86_reg(dst));
-	byte(e, OP_ADD_SUB_XOR_IMM32);
-	modrm(e, 3, ext, x86_reg(dst));
-	imm32(e, imm);
+	alu_imm(e, ext, x86_reg(dst), imm);
 }
 
 /*
@@ -222,31 +237,148 @@ static void emit_stub(emitter *e, const branch_stub *stub)
 	e->pos += 4;
 }
 
-/* Saves r12-r15 (callee-saved), loads r8-r15 from the register file, and
- * clears edx (no multiplication yet) and ecx (jump available). */
-static void emit_prologue(emitter *e)
+/* ---- entry and exit ------------------------------------------------ */
+
+static void save_callee_saved(emitter *e)
 {
 	for (int r = 12; r <= 15; r++) {
 		rex(e, 0, 0, 0, r);
 		byte(e, OP_PUSH_R + (r & 7));
 	}
-	for (int i = 0; i < 8; i++)
-		regfile(e, OP_MOV_R_RM, x86_reg(i), i);
+}
+
+static void restore_and_return(emitter *e)
+{
+	for (int r = 15; r >= 12; r--) {
+		rex(e, 0, 0, 0, r);
+		byte(e, OP_POP_R + (r & 7));
+	}
+	byte(e, OP_RET);
+}
+
+/* edx = 0 (no multiplication yet), ecx = 0 (the jump is available). */
+static void clear_branch_state(emitter *e)
+{
 	byte(e, OP_XOR_RM_R);
 	modrm(e, 3, RDX, RDX);
 	byte(e, OP_XOR_RM_R);
 	modrm(e, 3, RCX, RCX);
 }
 
-static void emit_epilogue(emitter *e)
+/* Register-file form, void f(uint64_t r[8]): r8-r15 from and back to
+ * [rdi]. Used to test the program body on chosen register values. */
+static void emit_regfile_prologue(emitter *e)
+{
+	save_callee_saved(e);
+	for (int i = 0; i < 8; i++)
+		mem_word(e, OP_MOV_R_RM, x86_reg(i), RDI, i);
+	clear_branch_state(e);
+}
+
+static void emit_regfile_epilogue(emitter *e)
 {
 	for (int i = 0; i < 8; i++)
-		regfile(e, OP_MOV_RM_R, x86_reg(i), i);
-	for (int r = 15; r >= 12; r--) {
-		rex(e, 0, 0, 0, r);
-		byte(e, OP_POP_R + (r & 7));
+		mem_word(e, OP_MOV_RM_R, x86_reg(i), RDI, i);
+	restore_and_return(e);
+}
+
+/* ---- the whole hash: SipHash input expansion and finalization ------- */
+
+static void add_rr(emitter *e, int dst, int src)
+{
+	reg_reg(e, OP_ADD_RM_R, src, dst);
+}
+
+static void xor_rr(emitter *e, int dst, int src)
+{
+	reg_reg(e, OP_XOR_RM_R, src, dst);
+}
+
+static void mov_rr(emitter *e, int dst, int src)
+{
+	reg_reg(e, OP_MOV_RM_R, src, dst);
+}
+
+static void mov_imm64(emitter *e, int reg, uint64_t v)
+{
+	rex(e, 1, 0, 0, reg);
+	byte(e, OP_MOV_R_IMM64 + (reg & 7));
+	imm32(e, (uint32_t)v);
+	imm32(e, (uint32_t)(v >> 32));
+}
+
+static void rol_imm(emitter *e, int reg, unsigned n)
+{
+	ror_imm(e, reg, 64 - n);
+}
+
+/* One SipRound on four x86 registers (siphash.h has the reference). */
+static void sipround(emitter *e, int v0, int v1, int v2, int v3)
+{
+	add_rr(e, v0, v1);
+	add_rr(e, v2, v3);
+	rol_imm(e, v1, 13);
+	rol_imm(e, v3, 16);
+	xor_rr(e, v1, v0);
+	xor_rr(e, v3, v2);
+	rol_imm(e, v0, 32);
+	add_rr(e, v2, v1);
+	add_rr(e, v0, v3);
+	rol_imm(e, v1, 17);
+	rol_imm(e, v3, 21);
+	xor_rr(e, v1, v2);
+	xor_rr(e, v3, v0);
+	rol_imm(e, v2, 32);
+}
+
+static void siprounds(emitter *e, int n, int first)
+{
+	for (int i = 0; i < n; i++)
+		sipround(e, first, first + 1, first + 2, first + 3);
+}
+
+/*
+ * Whole-hash form, void f(uint64_t input, uint8_t out[32]): the registers
+ * are expanded from the input (rdi) with hashx_siphash24_ctr_state512's
+ * steps, the key folded in as immediates, so they never go through
+ * memory. r8-r11 take the first four words, r12-r15 the next four.
+ */
+static void emit_hash_prologue(emitter *e, const hashx_sip_state *key)
+{
+	save_callee_saved(e);
+	mov_imm64(e, R8 + 0, key->v0);
+	mov_imm64(e, R8 + 1, key->v1 ^ 0xee);
+	mov_imm64(e, R8 + 2, key->v2);
+	mov_imm64(e, R8 + 3, key->v3);
+	xor_rr(e, R8 + 3, RDI);
+	siprounds(e, 2, R8);
+	xor_rr(e, R8 + 0, RDI);
+	alu_imm(e, EXT_XOR, R8 + 2, 0xee);
+	siprounds(e, 4, R8);
+	for (int i = 0; i < 4; i++)
+		mov_rr(e, R8 + 4 + i, R8 + i);
+	alu_imm(e, EXT_XOR, R8 + 5, 0xdd);
+	siprounds(e, 4, R8 + 4);
+	clear_branch_state(e);
+}
+
+/* Finalization (finalize.h) on the registers, the 32 bytes to [rsi]. */
+static void emit_hash_epilogue(emitter *e, const hashx_sip_state *key)
+{
+	static const int keyed[4] = { 0, 1, 6, 7 };
+	const uint64_t words[4] = { key->v0, key->v1, key->v2, key->v3 };
+
+	for (int i = 0; i < 4; i++) {
+		mov_imm64(e, RAX, words[i]);
+		add_rr(e, R8 + keyed[i], RAX);
 	}
-	byte(e, OP_RET);
+	siprounds(e, 1, R8);
+	siprounds(e, 1, R8 + 4);
+	for (int i = 0; i < 4; i++) {
+		xor_rr(e, R8 + i, R8 + 4 + i);
+		mem_word(e, OP_MOV_RM_R, R8 + i, RSI, i);
+	}
+	restore_and_return(e);
 }
 
 static void emit_instr(emitter *e, const hashx_instr *in,
@@ -269,19 +401,26 @@ static void emit_instr(emitter *e, const hashx_instr *in,
 	}
 }
 
-/* Emits the whole function; false if it would not fit (it always does:
- * CODE_CAPACITY covers the largest program, and the check before each
- * instruction keeps room for it, the pending stubs and the epilogue). */
-static bool emit_program(emitter *e, const hashx_program *prog)
+/* Emits prologue, body and epilogue; false if they would not fit (they
+ * always do: CODE_CAPACITY covers the largest program, and the checks
+ * keep room for each instruction, the pending stubs and the epilogue). */
+static bool emit_function(emitter *e, const hashx_program *prog,
+			  const hashx_sip_state *key)
 {
 	branch_stub stubs[HASHX_PROGRAM_SIZE];
 	size_t nstubs = 0;
+	uint8_t *start = e->pos;
 	/* Where a jump resumes: after the last TARGET, or at instruction 1
 	 * when none ran (the interpreter's rule). */
 	const uint8_t *resume = NULL;
 	size_t resume_index = 1;
 
-	emit_prologue(e);
+	if (key != NULL)
+		emit_hash_prologue(e, key);
+	else
+		emit_regfile_prologue(e);
+	if (e->pos - start > PROLOGUE_BYTES)
+		return false;
 	for (size_t i = 0; i < prog->size; i++) {
 		const hashx_instr *in = &prog->code[i];
 		size_t reserve = MAX_INSTR_BYTES + EPILOGUE_BYTES +
@@ -298,25 +437,52 @@ static bool emit_program(emitter *e, const hashx_program *prog)
 			   &stubs[nstubs]);
 		nstubs += in->opcode == HASHX_OP_BRANCH;
 	}
-	emit_epilogue(e);
+	uint8_t *epilogue = e->pos;
+	if (key != NULL)
+		emit_hash_epilogue(e, key);
+	else
+		emit_regfile_epilogue(e);
+	if (e->pos - epilogue > EPILOGUE_BYTES)
+		return false;
 	for (size_t k = 0; k < nstubs; k++)
 		emit_stub(e, &stubs[k]);
 	return true;
 }
 
-hashx_compiled_fn *hashx_compile(const hashx_program *prog,
-				 hashx_code_buffer *buf)
+/* Fills the buffer and makes it executable; returns its start or NULL. */
+static void *compile(const hashx_program *prog, const hashx_sip_state *key,
+		     hashx_code_buffer *buf)
 {
 	emitter e;
-	hashx_compiled_fn *fn;
 
 	if (!hashx_code_buffer_writable(buf, CODE_CAPACITY))
 		return NULL;
 	e.pos = buf->mem;
 	e.end = buf->mem + buf->size;
-	if (!emit_program(&e, prog) || !hashx_code_buffer_executable(buf))
+	if (!emit_function(&e, prog, key) ||
+	    !hashx_code_buffer_executable(buf))
 		return NULL;
-	/* Object to function pointer: allowed by POSIX (as for dlsym). */
-	memcpy(&fn, &buf->mem, sizeof fn);
+	return buf->mem;
+}
+
+/* Object to function pointers: allowed by POSIX (as for dlsym). */
+hashx_compiled_fn *hashx_compile(const hashx_program *prog,
+				 hashx_code_buffer *buf)
+{
+	hashx_compiled_fn *fn;
+	void *code = compile(prog, NULL, buf);
+
+	memcpy(&fn, &code, sizeof fn);
+	return fn;
+}
+
+hashx_hash_fn *hashx_compile_hash(const hashx_program *prog,
+				  const hashx_sip_state *key,
+				  hashx_code_buffer *buf)
+{
+	hashx_hash_fn *fn;
+	void *code = compile(prog, key, buf);
+
+	memcpy(&fn, &code, sizeof fn);
 	return fn;
 }

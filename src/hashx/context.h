@@ -20,7 +20,7 @@ struct hashx_ctx {
 	hashx_rng_observer *rng_observer;
 	void *rng_observer_data;
 	hashx_code_buffer code;    /* reused by every hashx_make() */
-	hashx_compiled_fn *compiled; /* valid when func_type is COMPILED */
+	hashx_hash_fn *compiled;   /* valid when func_type is COMPILED */
 };
 
 /*

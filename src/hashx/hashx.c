@@ -78,7 +78,8 @@ hashx_result hashx_make(hashx_ctx *ctx, const void *seed, size_t size)
 	if (!type_is_known(ctx->ctx_type))
 		return HASHX_FAIL_UNDEFINED;
 	if (ctx->ctx_type != HASHX_TYPE_INTERPRETED) {
-		ctx->compiled = hashx_compile(&ctx->program, &ctx->code);
+		ctx->compiled = hashx_compile_hash(&ctx->program,
+						   &ctx->keys.input, &ctx->code);
 		if (ctx->compiled != NULL) {
 			ctx->func_type = HASHX_TYPE_COMPILED;
 			return HASHX_OK;
@@ -107,11 +108,15 @@ hashx_result hashx_exec(const hashx_ctx *ctx, uint64_t input, void *output)
 
 	if (ctx == NULL || output == NULL || ctx->func_type == 0)
 		return HASHX_FAIL_UNPREPARED;
+	if (ctx->func_type == HASHX_TYPE_COMPILED) {
+		/* The native code does the whole hash, input to output. */
+		ctx->compiled(input, HASHX_SIZE == 32 ? output : hash);
+		if (HASHX_SIZE != 32)
+			memcpy(output, hash, HASHX_SIZE);
+		return HASHX_OK;
+	}
 	hashx_siphash24_ctr_state512(&ctx->keys.input, input, r);
-	if (ctx->func_type == HASHX_TYPE_COMPILED)
-		ctx->compiled(r);
-	else
-		hashx_interpret(&ctx->program, r);
+	hashx_interpret(&ctx->program, r);
 	hashx_finalize(&ctx->keys.input, r, hash);
 	memcpy(output, hash, HASHX_SIZE);
 	return HASHX_OK;
