@@ -5,8 +5,9 @@
  * every instruction needs a REX prefix but none needs a spill. rax and rdx
  * are the scratch pair of the 128-bit multiplications; edx also keeps the
  * low half of the last high multiplication, which is what BRANCH tests. ecx
- * is 0 while the program's one jump is still available and all ones after.
- * rdi holds the register file's address throughout.
+ * is 0 while the program's one jump is still available and all ones after;
+ * esi is all ones. rdi holds the register file's address (register-file
+ * form) or the output's (whole-hash form) throughout the program.
  *
  * Every emit_* function writes one instruction form; the bytes are built
  * from named opcodes and ModRM/SIB/REX helpers, so each line can be read
@@ -37,6 +38,7 @@ enum { RAX = 0, RCX = 1, RDX = 2, RSI = 6, RDI = 7, R8 = 8 };
 /* Opcode bytes (Intel SDM names). */
 enum {
 	OP_ADD_SUB_XOR_IMM32 = 0x81, /* 81 /0 add, /6 xor r/m64, imm32 */
+	OP_OR_IMM8 = 0x83,           /* 83 /1 or r/m32, imm8 (sign-extended) */
 	OP_ADD_RM_R = 0x01,          /* add r/m64, r64 */
 	OP_SUB_RM_R = 0x29,          /* sub r/m64, r64 */
 	OP_XOR_RM_R = 0x31,          /* xor r/m64, r64 (xor r/m32, r32) */
@@ -51,6 +53,8 @@ enum {
 	OP_TWO_BYTE = 0x0f,          /* 0f af: imul r64, r/m64 */
 	OP_IMUL_R_RM = 0xaf,
 	OP_JZ_REL32 = 0x84,          /* 0f 84: jz rel32 */
+	OP_CMOVZ = 0x44,             /* 0f 44: cmovz r32, r/m32 */
+	OP_TEST_RM_R = 0x85,         /* test r/m32, r32 */
 	OP_JMP_REL32 = 0xe9,
 	OP_PUSH_R = 0x50,            /* 50+r, with REX.B for r8..r15 */
 	OP_POP_R = 0x58,
@@ -60,7 +64,7 @@ enum {
 /* ModRM "reg" field values that select an operation in opcode groups. */
 enum {
 	EXT_ADD = 0, EXT_ROR = 1, EXT_DEC = 1, EXT_MUL = 4, EXT_IMUL = 5,
-	EXT_XOR = 6, EXT_TEST = 0,
+	EXT_XOR = 6, EXT_TEST = 0, EXT_OR = 1,
 };
 
 typedef struct emitter {
@@ -188,36 +192,23 @@ static void emit_alu_imm(emitter *e, int ext, int dst, uint32_t imm)
 }
 
 /*
- * BRANCH: if the jump is still available and (edx & mask) == 0, use it up
- * and jump back. The rare taken case (1 in 16) goes through a stub placed
- * after the epilogue, so the usual path is straight fall-through:
+ * TARGET and BRANCH. esi holds ~0 for the whole run, ecx is 0 while the
+ * one jump is available and ~0 after. A TARGET is a landing pad:
+ *     test esi, esi       ; ZF = 0 on the straight path...
+ *   pad:
+ *     cmovz ecx, esi      ; ...so ecx changes only when a jump lands here
+ * and a BRANCH tests and jumps straight to the pad, arriving with ZF = 1
+ * from its own test, so that landing uses the jump up:
  *     or   edx, ecx       ; ecx = ~0 once used: the test then fails
  *     test edx, mask
- *     jz   stub           ; patched when the stub is emitted
- *   ...
- *   stub:
- *     dec  ecx            ; 0 -> ~0
- *     jmp  target
+ *     jz   pad
+ * One taken jump, and none on the usual path. A BRANCH with no TARGET
+ * before it (never generated, but legal) jumps to instruction 1 through a
+ * stub after the epilogue instead:  stub: dec ecx; jmp instruction_1.
  */
 typedef struct branch_stub {
-	uint8_t *jz_rel32;     /* displacement to patch */
-	const uint8_t *target; /* where the jump resumes */
+	uint8_t *jz_rel32; /* displacement to patch */
 } branch_stub;
-
-static void emit_branch(emitter *e, uint32_t mask, const uint8_t *target,
-			branch_stub *stub)
-{
-	byte(e, OP_OR_RM_R);
-	modrm(e, 3, RCX, RDX);
-	byte(e, OP_GROUP3);
-	modrm(e, 3, EXT_TEST, RDX);
-	imm32(e, mask);
-	byte(e, OP_TWO_BYTE);
-	byte(e, OP_JZ_REL32);
-	stub->jz_rel32 = e->pos;
-	stub->target = target;
-	imm32(e, 0);
-}
 
 static void rel32_at(uint8_t *at, const uint8_t *from_end, const uint8_t *to)
 {
@@ -227,13 +218,50 @@ static void rel32_at(uint8_t *at, const uint8_t *from_end, const uint8_t *to)
 		at[i] = (uint8_t)(rel >> (8 * i));
 }
 
-static void emit_stub(emitter *e, const branch_stub *stub)
+/* Emits the TARGET's pad; returns where a jump should land. */
+static const uint8_t *emit_target(emitter *e)
+{
+	const uint8_t *pad;
+
+	byte(e, OP_TEST_RM_R);
+	modrm(e, 3, RSI, RSI);
+	pad = e->pos;
+	byte(e, OP_TWO_BYTE);
+	byte(e, OP_CMOVZ);
+	modrm(e, 3, RCX, RSI);
+	return pad;
+}
+
+/* `pad` is the last TARGET's landing pad, or NULL: then `stub` records
+ * the jump, for a stub to instruction 1 emitted later. Returns whether a
+ * stub is needed. */
+static bool emit_branch(emitter *e, uint32_t mask, const uint8_t *pad,
+			branch_stub *stub)
+{
+	byte(e, OP_OR_RM_R);
+	modrm(e, 3, RCX, RDX);
+	byte(e, OP_GROUP3);
+	modrm(e, 3, EXT_TEST, RDX);
+	imm32(e, mask);
+	byte(e, OP_TWO_BYTE);
+	byte(e, OP_JZ_REL32);
+	e->pos += 4;
+	if (pad != NULL) {
+		rel32_at(e->pos - 4, e->pos, pad);
+		return false;
+	}
+	stub->jz_rel32 = e->pos - 4;
+	return true;
+}
+
+static void emit_stub(emitter *e, const branch_stub *stub,
+		      const uint8_t *target)
 {
 	rel32_at(stub->jz_rel32, stub->jz_rel32 + 4, e->pos);
 	byte(e, OP_GROUP5);
 	modrm(e, 3, EXT_DEC, RCX);
 	byte(e, OP_JMP_REL32);
-	rel32_at(e->pos, e->pos + 4, stub->target);
+	rel32_at(e->pos, e->pos + 4, target);
 	e->pos += 4;
 }
 
@@ -256,13 +284,17 @@ static void restore_and_return(emitter *e)
 	byte(e, OP_RET);
 }
 
-/* edx = 0 (no multiplication yet), ecx = 0 (the jump is available). */
+/* edx = 0 (no multiplication yet), ecx = 0 (the jump is available),
+ * esi = ~0 (what ecx becomes when the jump is used). */
 static void clear_branch_state(emitter *e)
 {
 	byte(e, OP_XOR_RM_R);
 	modrm(e, 3, RDX, RDX);
 	byte(e, OP_XOR_RM_R);
 	modrm(e, 3, RCX, RCX);
+	byte(e, OP_OR_IMM8);
+	modrm(e, 3, EXT_OR, RSI);
+	byte(e, 0xff);
 }
 
 /* Register-file form, void f(uint64_t r[8]): r8-r15 from and back to
@@ -353,6 +385,7 @@ static void emit_hash_prologue(emitter *e, const hashx_sip_state *key)
 	xor_rr(e, R8 + 3, RDI);
 	siprounds(e, 2, R8);
 	xor_rr(e, R8 + 0, RDI);
+	mov_rr(e, RDI, RSI); /* the input is used up: rdi = out, esi is free */
 	alu_imm(e, EXT_XOR, R8 + 2, 0xee);
 	siprounds(e, 4, R8);
 	for (int i = 0; i < 4; i++)
@@ -362,7 +395,7 @@ static void emit_hash_prologue(emitter *e, const hashx_sip_state *key)
 	clear_branch_state(e);
 }
 
-/* Finalization (finalize.h) on the registers, the 32 bytes to [rsi]. */
+/* Finalization (finalize.h) on the registers, the 32 bytes to [rdi]. */
 static void emit_hash_epilogue(emitter *e, const hashx_sip_state *key)
 {
 	static const int keyed[4] = { 0, 1, 6, 7 };
@@ -376,13 +409,20 @@ static void emit_hash_epilogue(emitter *e, const hashx_sip_state *key)
 	siprounds(e, 1, R8 + 4);
 	for (int i = 0; i < 4; i++) {
 		xor_rr(e, R8 + i, R8 + 4 + i);
-		mem_word(e, OP_MOV_RM_R, R8 + i, RSI, i);
+		mem_word(e, OP_MOV_RM_R, R8 + i, RDI, i);
 	}
 	restore_and_return(e);
 }
 
-static void emit_instr(emitter *e, const hashx_instr *in,
-		       const uint8_t *jump_target, branch_stub *stub)
+/* Jump state while emitting: the last TARGET's landing pad, and the
+ * branches that jump to instruction 1 through stubs. */
+typedef struct jumps {
+	const uint8_t *pad;   /* NULL before the first TARGET */
+	branch_stub stubs[HASHX_PROGRAM_SIZE];
+	size_t nstubs;
+} jumps;
+
+static void emit_instr(emitter *e, const hashx_instr *in, jumps *j)
 {
 	switch ((hashx_opcode)in->opcode) {
 	case HASHX_OP_UMULH_R: emit_mulh(e, EXT_MUL, in->dst, in->src); break;
@@ -394,8 +434,11 @@ static void emit_instr(emitter *e, const hashx_instr *in,
 	case HASHX_OP_ROR_C: emit_ror(e, in->dst, in->imm); break;
 	case HASHX_OP_ADD_C: emit_alu_imm(e, EXT_ADD, in->dst, in->imm); break;
 	case HASHX_OP_XOR_C: emit_alu_imm(e, EXT_XOR, in->dst, in->imm); break;
-	case HASHX_OP_TARGET: break; /* only a jump destination */
-	case HASHX_OP_BRANCH: emit_branch(e, in->imm, jump_target, stub); break;
+	case HASHX_OP_TARGET: j->pad = emit_target(e); break;
+	case HASHX_OP_BRANCH:
+		j->nstubs += emit_branch(e, in->imm, j->pad,
+					 &j->stubs[j->nstubs]);
+		break;
 	case HASHX_OP_COUNT:
 	default: break;
 	}
@@ -407,13 +450,9 @@ static void emit_instr(emitter *e, const hashx_instr *in,
 static bool emit_function(emitter *e, const hashx_program *prog,
 			  const hashx_sip_state *key)
 {
-	branch_stub stubs[HASHX_PROGRAM_SIZE];
-	size_t nstubs = 0;
-	uint8_t *start = e->pos;
-	/* Where a jump resumes: after the last TARGET, or at instruction 1
-	 * when none ran (the interpreter's rule). */
-	const uint8_t *resume = NULL;
-	size_t resume_index = 1;
+	static const jumps no_jumps;
+	jumps j = no_jumps;
+	uint8_t *start = e->pos, *epilogue, *instr1 = NULL;
 
 	if (key != NULL)
 		emit_hash_prologue(e, key);
@@ -422,30 +461,28 @@ static bool emit_function(emitter *e, const hashx_program *prog,
 	if (e->pos - start > PROLOGUE_BYTES)
 		return false;
 	for (size_t i = 0; i < prog->size; i++) {
-		const hashx_instr *in = &prog->code[i];
 		size_t reserve = MAX_INSTR_BYTES + EPILOGUE_BYTES +
-				 STUB_BYTES * (nstubs + 1);
+				 STUB_BYTES * (j.nstubs + 1);
 
 		if ((size_t)(e->end - e->pos) < reserve)
 			return false;
-		if (i == resume_index)
-			resume = e->pos;
-		if (in->opcode == HASHX_OP_TARGET)
-			resume_index = i + 1;
-		/* A branch right after its TARGET resumes at itself. */
-		emit_instr(e, in, resume != NULL ? resume : e->pos,
-			   &stubs[nstubs]);
-		nstubs += in->opcode == HASHX_OP_BRANCH;
+		if (i == 1)
+			instr1 = e->pos;
+		emit_instr(e, &prog->code[i], &j);
 	}
-	uint8_t *epilogue = e->pos;
+	epilogue = e->pos;
+	if (instr1 == NULL)
+		instr1 = epilogue;
 	if (key != NULL)
 		emit_hash_epilogue(e, key);
 	else
 		emit_regfile_epilogue(e);
 	if (e->pos - epilogue > EPILOGUE_BYTES)
 		return false;
-	for (size_t k = 0; k < nstubs; k++)
-		emit_stub(e, &stubs[k]);
+	/* Without a TARGET, a jump resumes at instruction 1 (the
+	 * interpreter's rule). */
+	for (size_t k = 0; k < j.nstubs; k++)
+		emit_stub(e, &j.stubs[k], instr1);
 	return true;
 }
 
