@@ -189,17 +189,12 @@ static hashx_code_buffer buf;
 
 static void clear(void)
 {
-	memset(&prog, 0, sizeof prog);
+	tu_program_clear(&prog);
 }
 
 static void emit(hashx_opcode op, int dst, int src, uint32_t imm)
 {
-	hashx_instr *in = &prog.code[prog.size++];
-
-	in->opcode = (uint8_t)op;
-	in->dst = (uint8_t)dst;
-	in->src = (uint8_t)src;
-	in->imm = imm;
+	tu_program_emit(&prog, (int)op, dst, src, imm);
 }
 
 static const uint64_t edge_values[] = {

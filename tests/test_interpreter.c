@@ -80,18 +80,12 @@ static hashx_program prog;
 
 static void clear(void)
 {
-	memset(&prog, 0, sizeof prog);
+	tu_program_clear(&prog);
 }
 
 static void emit(hashx_opcode op, int dst, int src, uint32_t imm)
 {
-	hashx_instr *in = &prog.code[prog.size++];
-
-	in->opcode = (uint8_t)op;
-	in->dst = (uint8_t)dst;
-	in->src = (uint8_t)src;
-	in->unused = 0;
-	in->imm = imm;
+	tu_program_emit(&prog, (int)op, dst, src, imm);
 }
 
 static void init_regs(uint64_t r[8])

@@ -8,6 +8,7 @@
 
 #include <hashx.h>
 
+#include "program.h"
 #include "testutil.h"
 
 static int hex_value(char c)
@@ -237,3 +238,20 @@ int tu_check_hashx_vectors(hashx_ctx *ctx, const char *name,
 	return lines;
 }
 
+
+void tu_program_clear(hashx_program *p)
+{
+	memset(p, 0, sizeof *p);
+}
+
+void tu_program_emit(hashx_program *p, int opcode, int dst, int src,
+		     uint32_t imm)
+{
+	hashx_instr *in = &p->code[p->size++];
+
+	in->opcode = (uint8_t)opcode;
+	in->dst = (uint8_t)dst;
+	in->src = (uint8_t)src;
+	in->unused = 0;
+	in->imm = imm;
+}

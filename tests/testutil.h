@@ -55,6 +55,13 @@ int tu_is_reference_salt(void);
 int tu_check_hashx_vectors(hashx_ctx *ctx, const char *name,
 			   hashx_type want_type, int *fail_seeds);
 
+/* Hand-made programs for the instruction-level tests: empties `p`, and
+ * appends one instruction (unused fields zero). */
+struct hashx_program;
+void tu_program_clear(struct hashx_program *p);
+void tu_program_emit(struct hashx_program *p, int opcode, int dst, int src,
+		     uint32_t imm);
+
 /* Runs a suite with Check's usual report; returns the exit status. */
 int tu_run_suite(Suite *s);
 
