@@ -21,8 +21,9 @@
 typedef void hashx_compiled_fn(uint64_t r[8]);
 
 /* Whole-hash form: input expansion, program and finalization with the
- * key built in; writes the 32-byte hash. What hashx_exec() calls. */
-typedef void hashx_hash_fn(uint64_t input, uint8_t out[32]);
+ * key built in; writes the 32-byte hash and returns its first 8 bytes as a
+ * little-endian integer. What hashx_exec() calls. */
+typedef uint64_t hashx_hash_fn(uint64_t input, uint8_t out[32]);
 
 /* Whether this build has a native code generator at all. */
 #if defined(HASHX_JIT_X86_64)

@@ -370,7 +370,7 @@ static void siprounds(emitter *e, int n, int first)
 }
 
 /*
- * Whole-hash form, void f(uint64_t input, uint8_t out[32]): the registers
+ * Whole-hash form, uint64_t f(uint64_t input, uint8_t out[32]): the registers
  * are expanded from the input (rdi) with hashx_siphash24_ctr_state512's
  * steps, the key folded in as immediates, so they never go through
  * memory. r8-r11 take the first four words, r12-r15 the next four.
@@ -395,7 +395,8 @@ static void emit_hash_prologue(emitter *e, const hashx_sip_state *key)
 	clear_branch_state(e);
 }
 
-/* Finalization (finalize.h) on the registers, the 32 bytes to [rdi]. */
+/* Finalization (finalize.h) on the registers, the 32 bytes to [rdi], the
+ * first 8 (what Equi-X sums) also in rax. */
 static void emit_hash_epilogue(emitter *e, const hashx_sip_state *key)
 {
 	static const int keyed[4] = { 0, 1, 6, 7 };
@@ -411,6 +412,7 @@ static void emit_hash_epilogue(emitter *e, const hashx_sip_state *key)
 		xor_rr(e, R8 + i, R8 + 4 + i);
 		mem_word(e, OP_MOV_RM_R, R8 + i, RDI, i);
 	}
+	mov_rr(e, RAX, R8); /* the first word is also returned */
 	restore_and_return(e);
 }
 

@@ -24,6 +24,12 @@ struct hashx_ctx {
 };
 
 /*
+ * The first 8 bytes of the hash of `input`, as a little-endian integer:
+ * what Equi-X sums. For a prepared context only (not exported).
+ */
+uint64_t hashx_exec_u64(const hashx_ctx *ctx, uint64_t input);
+
+/*
  * Test hook, not exported: makes this context's executable-memory steps
  * fail (HASHX_FAULT_* from code_buffer.h, 0 for none) as on a system that
  * refuses executable memory. A buffer already mapped stays mapped.

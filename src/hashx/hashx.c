@@ -121,3 +121,16 @@ hashx_result hashx_exec(const hashx_ctx *ctx, uint64_t input, void *output)
 	memcpy(output, hash, HASHX_SIZE);
 	return HASHX_OK;
 }
+
+uint64_t hashx_exec_u64(const hashx_ctx *ctx, uint64_t input)
+{
+	uint64_t r[8];
+	uint8_t hash[32];
+
+	if (ctx->func_type == HASHX_TYPE_COMPILED)
+		return ctx->compiled(input, hash);
+	hashx_siphash24_ctr_state512(&ctx->keys.input, input, r);
+	hashx_interpret(&ctx->program, r);
+	hashx_finalize(&ctx->keys.input, r, hash);
+	return hashx_load64_le(hash);
+}

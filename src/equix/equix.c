@@ -1,0 +1,129 @@
+/*
+ * equix.c - the public Equi-X API.
+ */
+#include <config.h>
+
+#include <stdlib.h>
+
+#include <equix.h>
+#include <hashx.h>
+
+#include "puzzle.h"
+#include "solver.h"
+#include "solver_memory.h"
+#include "verifier.h"
+
+struct equix_ctx {
+	equix_ctx_flags flags;
+	hashx_ctx *hash;
+	equix_solver_memory solver; /* heap NULL without EQUIX_CTX_SOLVE */
+};
+
+static hashx_type hash_type_for(equix_ctx_flags flags)
+{
+	if (flags & EQUIX_CTX_MUST_COMPILE)
+		return HASHX_TYPE_COMPILED;
+	if (flags & EQUIX_CTX_TRY_COMPILE)
+		return HASHX_TRY_COMPILE;
+	return HASHX_TYPE_INTERPRETED;
+}
+
+equix_ctx *equix_alloc(equix_ctx_flags flags)
+{
+	equix_ctx *ctx = calloc(1, sizeof *ctx);
+
+	if (ctx == NULL)
+		return NULL;
+	ctx->flags = flags;
+	ctx->hash = hashx_alloc(hash_type_for(flags));
+	if (ctx->hash == NULL ||
+	    ((flags & EQUIX_CTX_SOLVE) &&
+	     !equix_solver_memory_alloc(&ctx->solver,
+					(flags & EQUIX_CTX_HUGEPAGES) != 0))) {
+		equix_free(ctx);
+		return NULL;
+	}
+	return ctx;
+}
+
+void equix_free(equix_ctx *ctx)
+{
+	if (ctx == NULL)
+		return;
+	if (ctx->solver.heap != NULL)
+		equix_solver_memory_free(&ctx->solver);
+	hashx_free(ctx->hash);
+	free(ctx);
+}
+
+/* The challenge's HashX function, or why there is none. */
+static equix_result make_function(equix_ctx *ctx, const void *challenge,
+				  size_t size)
+{
+	switch (hashx_make(ctx->hash, challenge, size)) {
+	case HASHX_OK:
+		return EQUIX_OK;
+	case HASHX_FAIL_SEED:
+		return EQUIX_FAIL_CHALLENGE;
+	case HASHX_FAIL_COMPILE:
+		return EQUIX_FAIL_COMPILE;
+	case HASHX_FAIL_UNPREPARED:
+	case HASHX_FAIL_UNDEFINED:
+	default:
+		return EQUIX_FAIL_INTERNAL;
+	}
+}
+
+equix_result equix_solve(equix_ctx *ctx, const void *challenge,
+			 size_t challenge_size, equix_solutions_buffer *output)
+{
+	equix_result r;
+	hashx_type type;
+
+	if (ctx == NULL || output == NULL)
+		return EQUIX_FAIL_INTERNAL;
+	if (!(ctx->flags & EQUIX_CTX_SOLVE))
+		return EQUIX_FAIL_NO_SOLVER;
+	r = make_function(ctx, challenge, challenge_size);
+	if (r != EQUIX_OK)
+		return r;
+	output->flags = 0;
+	if (hashx_query_type(ctx->hash, &type) == HASHX_OK &&
+	    type == HASHX_TYPE_COMPILED)
+		output->flags |= EQUIX_SOLVER_DID_USE_COMPILER;
+	output->count = equix_solver_solve(ctx->hash, ctx->solver.heap,
+					   output->sols);
+	return EQUIX_OK;
+}
+
+equix_result equix_verify(equix_ctx *ctx, const void *challenge,
+			  size_t challenge_size, const equix_solution *solution)
+{
+	equix_result r;
+
+	if (ctx == NULL || solution == NULL)
+		return EQUIX_FAIL_INTERNAL;
+	/* The order costs no hashing, so it is checked first. */
+	if (!equix_solution_ordered(solution))
+		return EQUIX_FAIL_ORDER;
+	r = make_function(ctx, challenge, challenge_size);
+	if (r != EQUIX_OK)
+		return r;
+	return equix_verify_sums(ctx->hash, solution);
+}
+
+void equix_solution_pack(const equix_solution *solution,
+			 uint8_t out[EQUIX_SOLUTION_BYTES])
+{
+	for (int i = 0; i < EQUIX_NUM_IDX; i++) {
+		out[2 * i] = (uint8_t)solution->idx[i];
+		out[2 * i + 1] = (uint8_t)(solution->idx[i] >> 8);
+	}
+}
+
+void equix_solution_unpack(const uint8_t in[EQUIX_SOLUTION_BYTES],
+			   equix_solution *solution)
+{
+	for (int i = 0; i < EQUIX_NUM_IDX; i++)
+		solution->idx[i] = (equix_idx)(in[2 * i] | in[2 * i + 1] << 8);
+}

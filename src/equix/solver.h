@@ -1,0 +1,76 @@
+/*
+ * solver.h - Wagner's algorithm for Equi-X, and the memory it works in.
+ *
+ * Stage 0 hashes all 2^16 indices into 256 "coarse" buckets by the low 8
+ * bits of the hash value. Each following stage pairs every bucket b with
+ * its complement -b (mod 256), so that the pair's sum is zero in the bits
+ * already sorted on, and finds the partners among them with a scratch
+ * table of 128 "fine" buckets on the next 7 bits; each pair whose sum is
+ * also zero there goes into the next stage's coarse buckets by its next 8
+ * bits. After three stages, a pair of pairs of pairs whose sum is zero in
+ * the next 15 bits is a solution.
+ *
+ * The bucket capacities and the order of every loop decide which solutions
+ * are found and in which order (items that do not fit are dropped), and
+ * callers rely on that order, so all of them are fixed here.
+ */
+#ifndef EQUIX_SOLVER_H
+#define EQUIX_SOLVER_H
+
+#include <stdint.h>
+
+#include <equix.h>
+#include <hashx.h>
+
+#define EQUIX_INDEX_SPACE (UINT32_C(1) << 16)
+#define EQUIX_COARSE_BUCKETS 256 /* by 8 bits of the running sum */
+#define EQUIX_COARSE_ITEMS 336   /* per coarse bucket; more are dropped */
+#define EQUIX_FINE_BUCKETS 128   /* by the next 7 bits, to find partners */
+#define EQUIX_FINE_ITEMS 12      /* per fine bucket; more are dropped */
+
+/*
+ * A pair found at one stage, as a reference to its two parents in the
+ * previous stage: bits 0-7 the left parent's coarse bucket b (the right one
+ * is in -b), bits 8-16 the right parent's position, bits 17-25 the left's.
+ */
+typedef uint32_t equix_pair_ref;
+
+typedef struct equix_stage1 {   /* leaves, from stage 0 */
+	uint16_t counts[EQUIX_COARSE_BUCKETS];
+	equix_idx idx[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
+} equix_stage1;
+
+typedef struct equix_pairs {    /* pairs (stage 2) or quads (stage 3) */
+	uint16_t counts[EQUIX_COARSE_BUCKETS];
+	equix_pair_ref ref[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
+} equix_pairs;
+
+/*
+ * The solver's memory, 1,897,088 bytes. The hash bits still to be summed
+ * ("data") shrink from stage to stage; stage 1's are dead once stage 2 is
+ * built, so stage 3's share their space.
+ */
+typedef struct equix_solver_heap {
+	equix_stage1 stage1;
+	equix_pairs stage2;
+	uint64_t stage2_data[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
+	union {
+		uint64_t stage1_data[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
+		struct {
+			equix_pairs stage3;
+			uint32_t stage3_data[EQUIX_COARSE_BUCKETS]
+					    [EQUIX_COARSE_ITEMS];
+		} late;
+	} u;
+	struct {
+		uint8_t counts[EQUIX_FINE_BUCKETS];
+		uint16_t items[EQUIX_FINE_BUCKETS][EQUIX_FINE_ITEMS];
+	} scratch;
+} equix_solver_heap;
+
+/* Finds up to EQUIX_MAX_SOLS solutions for the function in `hash` (made
+ * and prepared); returns how many. */
+unsigned equix_solver_solve(const hashx_ctx *hash, equix_solver_heap *heap,
+			    equix_solution out[EQUIX_MAX_SOLS]);
+
+#endif

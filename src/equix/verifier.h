@@ -1,0 +1,16 @@
+/*
+ * verifier.h - checking an Equi-X solution's sums.
+ */
+#ifndef EQUIX_VERIFIER_H
+#define EQUIX_VERIFIER_H
+
+#include <equix.h>
+#include <hashx.h>
+
+/* Checks the pair, quad and final sums of an ordered solution under the
+ * prepared function `hash`, in the reference's order, returning the first
+ * failure. */
+equix_result equix_verify_sums(const hashx_ctx *hash,
+			       const equix_solution *s);
+
+#endif
