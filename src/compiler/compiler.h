@@ -11,6 +11,7 @@
 #define HASHX_COMPILER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "code_buffer.h"
@@ -24,6 +25,23 @@ typedef void hashx_compiled_fn(uint64_t r[8]);
  * key built in; writes the 32-byte hash and returns its first 8 bytes as a
  * little-endian integer. What hashx_exec() calls. */
 typedef uint64_t hashx_hash_fn(uint64_t input, uint8_t out[32]);
+
+/*
+ * Scatter form: hashes first .. first + n - 1 and sorts each, in input
+ * order, into a table of 256 buckets by the low 8 bits of v, the hash's
+ * first 8 bytes (little-endian): bucket b's next item gets the input (as
+ * 16 bits) in idx[b * capacity + item] and v >> 8 in data[...]; a full
+ * bucket drops the item. The table is built into the code. This is stage
+ * 0 of the Equi-X solver.
+ */
+typedef struct hashx_scatter {
+	uint16_t *counts; /* [256] */
+	uint16_t *idx;    /* [256 * capacity] */
+	uint64_t *data;   /* [256 * capacity] */
+	uint32_t capacity;
+} hashx_scatter;
+
+typedef void hashx_scatter_fn(uint64_t first, size_t n);
 
 /* Whether this build has a native code generator at all. */
 #if defined(HASHX_JIT_X86_64)
@@ -44,5 +62,11 @@ hashx_compiled_fn *hashx_compile(const hashx_program *prog,
 hashx_hash_fn *hashx_compile_hash(const hashx_program *prog,
 				  const hashx_sip_state *key,
 				  hashx_code_buffer *buf);
+
+/* The same in scatter form, into table `t`. */
+hashx_scatter_fn *hashx_compile_scatter(const hashx_program *prog,
+					const hashx_sip_state *key,
+					const hashx_scatter *t,
+					hashx_code_buffer *buf);
 
 #endif

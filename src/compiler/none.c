@@ -23,3 +23,15 @@ hashx_hash_fn *hashx_compile_hash(const hashx_program *prog,
 	(void)buf;
 	return NULL;
 }
+
+hashx_scatter_fn *hashx_compile_scatter(const hashx_program *prog,
+					const hashx_sip_state *key,
+					const hashx_scatter *t,
+					hashx_code_buffer *buf)
+{
+	(void)prog;
+	(void)key;
+	(void)t;
+	(void)buf;
+	return NULL;
+}

@@ -23,17 +23,18 @@
  * out-of-line stub a BRANCH adds after the epilogue. */
 #define MAX_INSTR_BYTES 16
 #define STUB_BYTES 8
-/* Bounds on the entry and exit code of either form (the whole-hash form
- * holds 10 SipRounds on entry, 2 on exit); enforced when emitting. */
+/* Bounds on the entry and exit code of each form (the whole-hash form
+ * holds 10 SipRounds on entry, 2 on exit, the scatter form also a table
+ * update); enforced when emitting. */
 #define PROLOGUE_BYTES 640
-#define EPILOGUE_BYTES 256
+#define EPILOGUE_BYTES 320
 /* The emitted code always fits here; checked before every instruction. */
 #define CODE_CAPACITY                                                  \
 	(PROLOGUE_BYTES + HASHX_PROGRAM_SIZE * (MAX_INSTR_BYTES + STUB_BYTES) + \
 	 EPILOGUE_BYTES)
 
 /* x86 register numbers. */
-enum { RAX = 0, RCX = 1, RDX = 2, RSI = 6, RDI = 7, R8 = 8 };
+enum { RAX = 0, RCX = 1, RDX = 2, RBX = 3, RBP = 5, RSI = 6, RDI = 7, R8 = 8 };
 
 /* Opcode bytes (Intel SDM names). */
 enum {
@@ -53,6 +54,12 @@ enum {
 	OP_TWO_BYTE = 0x0f,          /* 0f af: imul r64, r/m64 */
 	OP_IMUL_R_RM = 0xaf,
 	OP_JZ_REL32 = 0x84,          /* 0f 84: jz rel32 */
+	OP_JNZ_REL32 = 0x85,         /* 0f 85: jnz rel32 */
+	OP_JAE_REL8 = 0x73,
+	OP_MOVZX_BYTE = 0xb6,        /* 0f b6: movzx r32, r/m8 */
+	OP_MOVZX_WORD = 0xb7,        /* 0f b7: movzx r32, r/m16 */
+	OP_IMUL_IMM32 = 0x69,        /* imul r32, r/m32, imm32 */
+	OP_OPERAND16 = 0x66,         /* operand-size prefix: 16-bit */
 	OP_CMOVZ = 0x44,             /* 0f 44: cmovz r32, r/m32 */
 	OP_TEST_RM_R = 0x85,         /* test r/m32, r32 */
 	OP_JMP_REL32 = 0xe9,
@@ -64,7 +71,8 @@ enum {
 /* ModRM "reg" field values that select an operation in opcode groups. */
 enum {
 	EXT_ADD = 0, EXT_ROR = 1, EXT_DEC = 1, EXT_MUL = 4, EXT_IMUL = 5,
-	EXT_XOR = 6, EXT_TEST = 0, EXT_OR = 1,
+	EXT_XOR = 6, EXT_TEST = 0, EXT_OR = 1, EXT_SUB = 5, EXT_CMP = 7,
+	EXT_SHR = 5,
 };
 
 typedef struct emitter {
@@ -267,19 +275,28 @@ static void emit_stub(emitter *e, const branch_stub *stub,
 
 /* ---- entry and exit ------------------------------------------------ */
 
-static void save_callee_saved(emitter *e)
+/* The callee-saved registers a form uses: r12-r15 always, rbx and rbp
+ * for the batch form's loop. */
+static const int saved_regs[] = { 12, 13, 14, 15, RBX, RBP };
+
+static int saved_count(bool batch)
 {
-	for (int r = 12; r <= 15; r++) {
-		rex(e, 0, 0, 0, r);
-		byte(e, OP_PUSH_R + (r & 7));
+	return batch ? 6 : 4;
+}
+
+static void save_callee_saved(emitter *e, bool batch)
+{
+	for (int k = 0; k < saved_count(batch); k++) {
+		rex(e, 0, 0, 0, saved_regs[k]);
+		byte(e, OP_PUSH_R + (saved_regs[k] & 7));
 	}
 }
 
-static void restore_and_return(emitter *e)
+static void restore_and_return(emitter *e, bool batch)
 {
-	for (int r = 15; r >= 12; r--) {
-		rex(e, 0, 0, 0, r);
-		byte(e, OP_POP_R + (r & 7));
+	for (int k = saved_count(batch) - 1; k >= 0; k--) {
+		rex(e, 0, 0, 0, saved_regs[k]);
+		byte(e, OP_POP_R + (saved_regs[k] & 7));
 	}
 	byte(e, OP_RET);
 }
@@ -301,7 +318,7 @@ static void clear_branch_state(emitter *e)
  * [rdi]. Used to test the program body on chosen register values. */
 static void emit_regfile_prologue(emitter *e)
 {
-	save_callee_saved(e);
+	save_callee_saved(e, false);
 	for (int i = 0; i < 8; i++)
 		mem_word(e, OP_MOV_R_RM, x86_reg(i), RDI, i);
 	clear_branch_state(e);
@@ -311,7 +328,7 @@ static void emit_regfile_epilogue(emitter *e)
 {
 	for (int i = 0; i < 8; i++)
 		mem_word(e, OP_MOV_RM_R, x86_reg(i), RDI, i);
-	restore_and_return(e);
+	restore_and_return(e, false);
 }
 
 /* ---- the whole hash: SipHash input expansion and finalization ------- */
@@ -370,34 +387,31 @@ static void siprounds(emitter *e, int n, int first)
 }
 
 /*
- * Whole-hash form, uint64_t f(uint64_t input, uint8_t out[32]): the registers
- * are expanded from the input (rdi) with hashx_siphash24_ctr_state512's
- * steps, the key folded in as immediates, so they never go through
- * memory. r8-r11 take the first four words, r12-r15 the next four.
+ * The registers expanded from the input (in `input`) with
+ * hashx_siphash24_ctr_state512's steps, the key folded in as immediates,
+ * so they never go through memory: r8-r11 take the first four words,
+ * r12-r15 the next four.
  */
-static void emit_hash_prologue(emitter *e, const hashx_sip_state *key)
+static void emit_expansion(emitter *e, const hashx_sip_state *key, int input)
 {
-	save_callee_saved(e);
 	mov_imm64(e, R8 + 0, key->v0);
 	mov_imm64(e, R8 + 1, key->v1 ^ 0xee);
 	mov_imm64(e, R8 + 2, key->v2);
 	mov_imm64(e, R8 + 3, key->v3);
-	xor_rr(e, R8 + 3, RDI);
+	xor_rr(e, R8 + 3, input);
 	siprounds(e, 2, R8);
-	xor_rr(e, R8 + 0, RDI);
-	mov_rr(e, RDI, RSI); /* the input is used up: rdi = out, esi is free */
+	xor_rr(e, R8 + 0, input);
 	alu_imm(e, EXT_XOR, R8 + 2, 0xee);
 	siprounds(e, 4, R8);
 	for (int i = 0; i < 4; i++)
 		mov_rr(e, R8 + 4 + i, R8 + i);
 	alu_imm(e, EXT_XOR, R8 + 5, 0xdd);
 	siprounds(e, 4, R8 + 4);
-	clear_branch_state(e);
 }
 
-/* Finalization (finalize.h) on the registers, the 32 bytes to [rdi], the
- * first 8 (what Equi-X sums) also in rax. */
-static void emit_hash_epilogue(emitter *e, const hashx_sip_state *key)
+/* Finalization (finalize.h) on the registers; the output words are then
+ * r8 ^ r12, r9 ^ r13, r10 ^ r14, r11 ^ r15. */
+static void emit_finalization(emitter *e, const hashx_sip_state *key)
 {
 	static const int keyed[4] = { 0, 1, 6, 7 };
 	const uint64_t words[4] = { key->v0, key->v1, key->v2, key->v3 };
@@ -408,12 +422,141 @@ static void emit_hash_epilogue(emitter *e, const hashx_sip_state *key)
 	}
 	siprounds(e, 1, R8);
 	siprounds(e, 1, R8 + 4);
+}
+
+/* Whole-hash form, uint64_t f(uint64_t input, uint8_t out[32]). */
+static void emit_hash_prologue(emitter *e, const hashx_sip_state *key)
+{
+	save_callee_saved(e, false);
+	emit_expansion(e, key, RDI);
+	mov_rr(e, RDI, RSI); /* rdi = out; esi is free for the branches */
+	clear_branch_state(e);
+}
+
+/* The 32 bytes to [rdi], the first 8 (what Equi-X sums) also in rax. */
+static void emit_hash_epilogue(emitter *e, const hashx_sip_state *key)
+{
+	emit_finalization(e, key);
 	for (int i = 0; i < 4; i++) {
 		xor_rr(e, R8 + i, R8 + 4 + i);
 		mem_word(e, OP_MOV_RM_R, R8 + i, RDI, i);
 	}
-	mov_rr(e, RAX, R8); /* the first word is also returned */
-	restore_and_return(e);
+	mov_rr(e, RAX, R8);
+	restore_and_return(e, false);
+}
+
+/*
+ * Scatter form, void f(uint64_t first, size_t n): the hashes of first ..
+ * first + n - 1, each sorted straight into the table `t` by the low 8 bits
+ * of its first word (hashx_scatter in compiler.h). This is the first stage
+ * of the Equi-X solver; doing it in the hashing loop lets the table
+ * updates run in the shadow of the next hash's long dependency chain, and
+ * saves a call and the output words per hash. rbx counts the inputs, rbp
+ * the hashes left.
+ */
+static uint8_t *emit_scatter_prologue(emitter *e, const hashx_sip_state *key,
+				      uint8_t **exit_jz)
+{
+	uint8_t *top;
+
+	save_callee_saved(e, true);
+	mov_rr(e, RBX, RDI);
+	mov_rr(e, RBP, RSI);
+	reg_reg(e, OP_TEST_RM_R, RBP, RBP); /* n = 0: nothing to do */
+	byte(e, OP_TWO_BYTE);
+	byte(e, OP_JZ_REL32);
+	*exit_jz = e->pos;
+	e->pos += 4;
+	top = e->pos;
+	emit_expansion(e, key, RBX);
+	clear_branch_state(e);
+	return top;
+}
+
+/* A 16-bit or 64-bit access [base + index * scale] (x86 registers, base
+ * not rbp/r13, index not rsp). */
+static void mem_sib(emitter *e, int w16, int w64, unsigned op, int reg,
+		    int base, int index, int scale_log2)
+{
+	if (w16)
+		byte(e, OP_OPERAND16);
+	rex(e, w64, reg, index, base);
+	if (op > 0xff)
+		byte(e, op >> 8);
+	byte(e, op & 0xff);
+	modrm(e, 0, reg, 4);
+	byte(e, (unsigned)(scale_log2 << 6 | (index & 7) << 3 | (base & 7)));
+}
+
+/*
+ * With the hash's first word in r8 (everything else is free here):
+ *     movzx eax, r8b               ; bucket
+ *     mov   r9, counts
+ *     movzx edx, word [r9+rax*2]   ; its item count
+ *     cmp   edx, capacity
+ *     jae   skip                   ; full: the item is dropped
+ *     lea   ecx, [rdx+1]
+ *     mov   [r9+rax*2], cx
+ *     imul  eax, eax, capacity
+ *     add   eax, edx               ; item slot
+ *     mov   r10, idx
+ *     mov   [r10+rax*2], bx        ; the input, as a 16-bit index
+ *     shr   r8, 8
+ *     mov   r11, data
+ *     mov   [r11+rax*8], r8        ; the rest of the value
+ *   skip:
+ */
+static void emit_scatter_item(emitter *e, const hashx_scatter *t)
+{
+	uint8_t *jae_rel8;
+	const int R9 = R8 + 1, R10 = R8 + 2, R11 = R8 + 3;
+
+	rex(e, 0, RAX, 0, R8);
+	byte(e, OP_TWO_BYTE);
+	byte(e, OP_MOVZX_BYTE);
+	modrm(e, 3, RAX, R8);
+	mov_imm64(e, R9, (uint64_t)(uintptr_t)t->counts);
+	mem_sib(e, 0, 0, OP_TWO_BYTE << 8 | OP_MOVZX_WORD, RDX, R9, RAX, 1);
+	byte(e, OP_ADD_SUB_XOR_IMM32);
+	modrm(e, 3, EXT_CMP, RDX);
+	imm32(e, t->capacity);
+	byte(e, OP_JAE_REL8);
+	jae_rel8 = e->pos++;
+	byte(e, OP_LEA);
+	modrm(e, 1, RCX, RDX);
+	byte(e, 1);
+	mem_sib(e, 1, 0, OP_MOV_RM_R, RCX, R9, RAX, 1);
+	byte(e, OP_IMUL_IMM32);
+	modrm(e, 3, RAX, RAX);
+	imm32(e, t->capacity);
+	byte(e, OP_ADD_RM_R);
+	modrm(e, 3, RDX, RAX);
+	mov_imm64(e, R10, (uint64_t)(uintptr_t)t->idx);
+	mem_sib(e, 1, 0, OP_MOV_RM_R, RBX, R10, RAX, 1);
+	rex(e, 1, 0, 0, R8);
+	byte(e, OP_SHIFT_IMM8);
+	modrm(e, 3, EXT_SHR, R8);
+	byte(e, 8);
+	mov_imm64(e, R11, (uint64_t)(uintptr_t)t->data);
+	mem_sib(e, 0, 1, OP_MOV_RM_R, R8, R11, RAX, 3);
+	*jae_rel8 = (uint8_t)(e->pos - (jae_rel8 + 1));
+}
+
+static void emit_scatter_epilogue(emitter *e, const hashx_sip_state *key,
+				  const hashx_scatter *t, const uint8_t *top,
+				  uint8_t *exit_jz)
+{
+	emit_finalization(e, key);
+	xor_rr(e, R8, R8 + 4);
+	emit_scatter_item(e, t);
+	alu_imm(e, EXT_ADD, RBX, 1);
+	alu_imm(e, EXT_SUB, RBP, 1);
+	byte(e, OP_TWO_BYTE);
+	byte(e, OP_JNZ_REL32);
+	rel32_at(e->pos, e->pos + 4, top);
+	e->pos += 4;
+	rel32_at(exit_jz, exit_jz + 4, e->pos);
+	restore_and_return(e, true);
 }
 
 /* Jump state while emitting: the last TARGET's landing pad, and the
@@ -446,18 +589,24 @@ static void emit_instr(emitter *e, const hashx_instr *in, jumps *j)
 	}
 }
 
+/* The three shapes of compiled function (see above). */
+typedef enum form { FORM_REGFILE, FORM_HASH, FORM_SCATTER } form;
+
 /* Emits prologue, body and epilogue; false if they would not fit (they
  * always do: CODE_CAPACITY covers the largest program, and the checks
  * keep room for each instruction, the pending stubs and the epilogue). */
-static bool emit_function(emitter *e, const hashx_program *prog,
-			  const hashx_sip_state *key)
+static bool emit_function(emitter *e, const hashx_program *prog, form f,
+			  const hashx_sip_state *key, const hashx_scatter *t)
 {
 	static const jumps no_jumps;
 	jumps j = no_jumps;
 	uint8_t *start = e->pos, *epilogue, *instr1 = NULL;
+	uint8_t *top = NULL, *exit_jz = NULL;
 
-	if (key != NULL)
+	if (f == FORM_HASH)
 		emit_hash_prologue(e, key);
+	else if (f == FORM_SCATTER)
+		top = emit_scatter_prologue(e, key, &exit_jz);
 	else
 		emit_regfile_prologue(e);
 	if (e->pos - start > PROLOGUE_BYTES)
@@ -475,8 +624,10 @@ static bool emit_function(emitter *e, const hashx_program *prog,
 	epilogue = e->pos;
 	if (instr1 == NULL)
 		instr1 = epilogue;
-	if (key != NULL)
+	if (f == FORM_HASH)
 		emit_hash_epilogue(e, key);
+	else if (f == FORM_SCATTER)
+		emit_scatter_epilogue(e, key, t, top, exit_jz);
 	else
 		emit_regfile_epilogue(e);
 	if (e->pos - epilogue > EPILOGUE_BYTES)
@@ -489,7 +640,8 @@ static bool emit_function(emitter *e, const hashx_program *prog,
 }
 
 /* Fills the buffer and makes it executable; returns its start or NULL. */
-static void *compile(const hashx_program *prog, const hashx_sip_state *key,
+static void *compile(const hashx_program *prog, form f,
+		     const hashx_sip_state *key, const hashx_scatter *t,
 		     hashx_code_buffer *buf)
 {
 	emitter e;
@@ -498,7 +650,7 @@ static void *compile(const hashx_program *prog, const hashx_sip_state *key,
 		return NULL;
 	e.pos = buf->mem;
 	e.end = buf->mem + buf->size;
-	if (!emit_function(&e, prog, key) ||
+	if (!emit_function(&e, prog, f, key, t) ||
 	    !hashx_code_buffer_executable(buf))
 		return NULL;
 	return buf->mem;
@@ -509,7 +661,7 @@ hashx_compiled_fn *hashx_compile(const hashx_program *prog,
 				 hashx_code_buffer *buf)
 {
 	hashx_compiled_fn *fn;
-	void *code = compile(prog, NULL, buf);
+	void *code = compile(prog, FORM_REGFILE, NULL, NULL, buf);
 
 	memcpy(&fn, &code, sizeof fn);
 	return fn;
@@ -520,7 +672,19 @@ hashx_hash_fn *hashx_compile_hash(const hashx_program *prog,
 				  hashx_code_buffer *buf)
 {
 	hashx_hash_fn *fn;
-	void *code = compile(prog, key, buf);
+	void *code = compile(prog, FORM_HASH, key, NULL, buf);
+
+	memcpy(&fn, &code, sizeof fn);
+	return fn;
+}
+
+hashx_scatter_fn *hashx_compile_scatter(const hashx_program *prog,
+					const hashx_sip_state *key,
+					const hashx_scatter *t,
+					hashx_code_buffer *buf)
+{
+	hashx_scatter_fn *fn;
+	void *code = compile(prog, FORM_SCATTER, key, t, buf);
 
 	memcpy(&fn, &code, sizeof fn);
 	return fn;

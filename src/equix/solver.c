@@ -29,20 +29,15 @@ static equix_pair_ref make_ref(unsigned bucket, unsigned left, unsigned right)
 
 /* ---- stage 0: hashing ---------------------------------------------- */
 
-static void hash_leaves(const hashx_ctx *hash, equix_solver_heap *h)
+static void hash_leaves(hashx_ctx *hash, equix_solver_heap *h)
 {
-	memset(h->stage1.counts, 0, sizeof h->stage1.counts);
-	for (uint32_t i = 0; i < EQUIX_INDEX_SPACE; i++) {
-		uint64_t value = hashx_exec_u64(hash, i);
-		unsigned b = (unsigned)(value % EQUIX_COARSE_BUCKETS);
-		unsigned n = h->stage1.counts[b];
+	const hashx_scatter table = {
+		h->stage1.counts, &h->stage1.idx[0][0], &h->u.stage1_data[0][0],
+		EQUIX_COARSE_ITEMS,
+	};
 
-		if (n >= EQUIX_COARSE_ITEMS)
-			continue;
-		h->stage1.counts[b] = (uint16_t)(n + 1);
-		h->stage1.idx[b][n] = (equix_idx)i;
-		h->u.stage1_data[b][n] = value / EQUIX_COARSE_BUCKETS;
-	}
+	memset(h->stage1.counts, 0, sizeof h->stage1.counts);
+	hashx_exec_scatter(hash, 0, EQUIX_INDEX_SPACE, &table);
 }
 
 /* ---- stages 1-3: pairing complementary buckets ---------------------- */
@@ -233,7 +228,7 @@ static inline bool pair_to_solution(equix_solver_heap *h, void *ctx,
 	return record_solution(h, ctx, b, left, right);
 }
 
-unsigned equix_solver_solve(const hashx_ctx *hash, equix_solver_heap *h,
+unsigned equix_solver_solve(hashx_ctx *hash, equix_solver_heap *h,
 			    equix_solution out[EQUIX_MAX_SOLS])
 {
 	found f = { out, 0 };

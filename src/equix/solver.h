@@ -70,7 +70,7 @@ typedef struct equix_solver_heap {
 
 /* Finds up to EQUIX_MAX_SOLS solutions for the function in `hash` (made
  * and prepared); returns how many. */
-unsigned equix_solver_solve(const hashx_ctx *hash, equix_solver_heap *heap,
+unsigned equix_solver_solve(hashx_ctx *hash, equix_solver_heap *heap,
 			    equix_solution out[EQUIX_MAX_SOLS]);
 
 #endif

@@ -21,6 +21,8 @@ struct hashx_ctx {
 	void *rng_observer_data;
 	hashx_code_buffer code;    /* reused by every hashx_make() */
 	hashx_hash_fn *compiled;   /* valid when func_type is COMPILED */
+	/* The scatter form, compiled on request for each function. */
+	hashx_code_buffer scatter_code;
 };
 
 /*
@@ -28,6 +30,14 @@ struct hashx_ctx {
  * what Equi-X sums. For a prepared context only (not exported).
  */
 uint64_t hashx_exec_u64(const hashx_ctx *ctx, uint64_t input);
+
+/*
+ * Hashes inputs first .. first + n - 1 into the table `t` (the scatter
+ * form of compiler.h), for a prepared context: natively where the context
+ * is compiled and the scatter form compiles, else one hash at a time.
+ */
+void hashx_exec_scatter(hashx_ctx *ctx, uint64_t first, size_t n,
+			const hashx_scatter *t);
 
 /*
  * Test hook, not exported: makes this context's executable-memory steps

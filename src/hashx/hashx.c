@@ -40,12 +40,14 @@ void hashx_free(hashx_ctx *ctx)
 	if (ctx == NULL)
 		return;
 	hashx_code_buffer_release(&ctx->code);
+	hashx_code_buffer_release(&ctx->scatter_code);
 	free(ctx);
 }
 
 void hashx_ctx_inject_faults(hashx_ctx *ctx, unsigned faults)
 {
 	ctx->code.faults = faults;
+	ctx->scatter_code.faults = faults;
 }
 
 void hashx_rng_callback(hashx_ctx *ctx, void (*callback)(uint64_t *, void *),
@@ -133,4 +135,29 @@ uint64_t hashx_exec_u64(const hashx_ctx *ctx, uint64_t input)
 	hashx_interpret(&ctx->program, r);
 	hashx_finalize(&ctx->keys.input, r, hash);
 	return hashx_load64_le(hash);
+}
+
+void hashx_exec_scatter(hashx_ctx *ctx, uint64_t first, size_t n,
+			const hashx_scatter *t)
+{
+	hashx_scatter_fn *fn = NULL;
+
+	if (ctx->func_type == HASHX_TYPE_COMPILED)
+		fn = hashx_compile_scatter(&ctx->program, &ctx->keys.input, t,
+					   &ctx->scatter_code);
+	if (fn != NULL) {
+		fn(first, n);
+		return;
+	}
+	for (size_t k = 0; k < n; k++) {
+		uint64_t v = hashx_exec_u64(ctx, first + k);
+		unsigned b = (unsigned)(v & 255);
+		unsigned item = t->counts[b];
+
+		if (item >= t->capacity)
+			continue;
+		t->counts[b] = (uint16_t)(item + 1);
+		t->idx[b * t->capacity + item] = (uint16_t)(first + k);
+		t->data[b * t->capacity + item] = v >> 8;
+	}
 }
