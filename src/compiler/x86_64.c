@@ -56,6 +56,7 @@ enum {
 	OP_JZ_REL32 = 0x84,          /* 0f 84: jz rel32 */
 	OP_JNZ_REL32 = 0x85,         /* 0f 85: jnz rel32 */
 	OP_JAE_REL8 = 0x73,
+	OP_JZ_REL8 = 0x74,
 	OP_MOVZX_BYTE = 0xb6,        /* 0f b6: movzx r32, r/m8 */
 	OP_MOVZX_WORD = 0xb7,        /* 0f b7: movzx r32, r/m16 */
 	OP_IMUL_IMM32 = 0x69,        /* imul r32, r/m32, imm32 */
@@ -251,6 +252,12 @@ static bool emit_branch(emitter *e, uint32_t mask, const uint8_t *pad,
 	byte(e, OP_GROUP3);
 	modrm(e, 3, EXT_TEST, RDX);
 	imm32(e, mask);
+	if (pad != NULL && pad - (e->pos + 2) >= -128) {
+		/* short form: 4 bytes less code per branch */
+		byte(e, OP_JZ_REL8);
+		byte(e, (unsigned)((pad - (e->pos + 1)) & 0xff));
+		return false;
+	}
 	byte(e, OP_TWO_BYTE);
 	byte(e, OP_JZ_REL32);
 	e->pos += 4;
@@ -380,6 +387,18 @@ static void sipround(emitter *e, int v0, int v1, int v2, int v3)
 	rol_imm(e, v2, 32);
 }
 
+/* The part of a SipRound that decides v0, when nothing else of the state
+ * is used afterwards: v0 = rotl(v0 + v1, 32) + (rotl(v3, 16) ^ (v2 + v3)). */
+static void sipround_v0(emitter *e, int v0, int v1, int v2, int v3)
+{
+	add_rr(e, v0, v1);
+	add_rr(e, v2, v3);
+	rol_imm(e, v3, 16);
+	xor_rr(e, v3, v2);
+	rol_imm(e, v0, 32);
+	add_rr(e, v0, v3);
+}
+
 static void siprounds(emitter *e, int n, int first)
 {
 	for (int i = 0; i < n; i++)
@@ -410,8 +429,10 @@ static void emit_expansion(emitter *e, const hashx_sip_state *key, int input)
 }
 
 /* Finalization (finalize.h) on the registers; the output words are then
- * r8 ^ r12, r9 ^ r13, r10 ^ r14, r11 ^ r15. */
-static void emit_finalization(emitter *e, const hashx_sip_state *key)
+ * r8 ^ r12, r9 ^ r13, r10 ^ r14, r11 ^ r15. With `first_word_only`, only
+ * what r8 and r12 need is computed. */
+static void emit_finalization(emitter *e, const hashx_sip_state *key,
+			      bool first_word_only)
 {
 	static const int keyed[4] = { 0, 1, 6, 7 };
 	const uint64_t words[4] = { key->v0, key->v1, key->v2, key->v3 };
@@ -419,6 +440,11 @@ static void emit_finalization(emitter *e, const hashx_sip_state *key)
 	for (int i = 0; i < 4; i++) {
 		mov_imm64(e, RAX, words[i]);
 		add_rr(e, R8 + keyed[i], RAX);
+	}
+	if (first_word_only) {
+		sipround_v0(e, R8, R8 + 1, R8 + 2, R8 + 3);
+		sipround_v0(e, R8 + 4, R8 + 5, R8 + 6, R8 + 7);
+		return;
 	}
 	siprounds(e, 1, R8);
 	siprounds(e, 1, R8 + 4);
@@ -436,7 +462,7 @@ static void emit_hash_prologue(emitter *e, const hashx_sip_state *key)
 /* The 32 bytes to [rdi], the first 8 (what Equi-X sums) also in rax. */
 static void emit_hash_epilogue(emitter *e, const hashx_sip_state *key)
 {
-	emit_finalization(e, key);
+	emit_finalization(e, key, false);
 	for (int i = 0; i < 4; i++) {
 		xor_rr(e, R8 + i, R8 + 4 + i);
 		mem_word(e, OP_MOV_RM_R, R8 + i, RDI, i);
@@ -546,7 +572,7 @@ static void emit_scatter_epilogue(emitter *e, const hashx_sip_state *key,
 				  const hashx_scatter *t, const uint8_t *top,
 				  uint8_t *exit_jz)
 {
-	emit_finalization(e, key);
+	emit_finalization(e, key, true);
 	xor_rr(e, R8, R8 + 4);
 	emit_scatter_item(e, t);
 	alu_imm(e, EXT_ADD, RBX, 1);
