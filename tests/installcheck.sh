@@ -24,3 +24,16 @@ if [ -f "$libdir/libhashx.a" ]; then
 	echo "static client: same output"
 fi
 cat "$tmp/shared.out"
+
+# The same for libequix.
+flags=$(pkg-config --cflags --libs libequix)
+echo "pkg-config --cflags --libs libequix: $flags"
+$cc -o "$tmp/equix" "$srcdir/examples/equix-example.c" $flags
+LD_LIBRARY_PATH="$libdir" "$tmp/equix" installcheck >"$tmp/equix.out"
+if [ -f "$libdir/libequix.a" ]; then
+	$cc -static -o "$tmp/equix-static" "$srcdir/examples/equix-example.c" $flags
+	"$tmp/equix-static" installcheck >"$tmp/equix-static.out"
+	cmp "$tmp/equix.out" "$tmp/equix-static.out"
+	echo "static equix client: same output"
+fi
+cat "$tmp/equix.out"
