@@ -12,6 +12,8 @@ make -s -j"$jobs"
 
 # Counts over all test programs: a Check program contributes its checks,
 # any other program (shell tests) counts as one test by its harness result.
+# A program skipped as a whole (exit 77) counts as one skipped test; one
+# that ran reports each test case it left out as a line "SKIP: NAME ...".
 summarize() {
 	local passed=0 failed=0 skipped=0 trs log result counts c f e
 	for trs in tests/*.trs; do
@@ -29,6 +31,9 @@ summarize() {
 			skipped=$((skipped + 1))
 		else
 			failed=$((failed + 1))
+		fi
+		if [ "$result" != SKIP ]; then
+			skipped=$((skipped + $(grep -c '^SKIP: ' "$log" || true)))
 		fi
 		# A program that crashed before Check reported still fails.
 		if [ -n "$counts" ] && [ "$result" != PASS ] && [ "$f" = 0 ] && [ "$e" = 0 ]; then
