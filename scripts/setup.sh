@@ -35,6 +35,30 @@ equix_install_packages() {
 	apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+# The aarch64 cross build: Debian's cross compiler, the arm64 builds of the
+# libraries (multiarch), and qemu-user to run the tests.
+EQUIX_CROSS_PACKAGES=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+	libsodium-dev:arm64 check:arm64)
+
+equix_install_cross_packages() {
+	local missing=() p
+	for p in "${EQUIX_CROSS_PACKAGES[@]}"; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+			missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "setup: missing Debian packages for the aarch64 build: ${missing[*]}" >&2
+		echo "setup: run as root, or: sudo dpkg --add-architecture arm64 && sudo apt-get update && sudo apt-get install ${missing[*]}" >&2
+		exit 1
+	fi
+	echo "setup: installing ${missing[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	dpkg --print-foreign-architectures | grep -qx arm64 || dpkg --add-architecture arm64
+	apt-get update -qq
+	apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
 equix_setup() {
 	local build_dir=$1
 	shift

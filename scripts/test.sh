@@ -3,10 +3,28 @@
 # (make check), then make distcheck (the release tarball builds, installs,
 # and passes its tests and an installed-client check on its own). Ends with
 # one line: "N passed, N failed, N skipped".
+#
+#   scripts/test.sh            native build and tests, then distcheck
+#   scripts/test.sh --aarch64  cross build for 64-bit ARM, tests under
+#                              qemu-user (installs the cross toolchain)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
-equix_setup "$EQUIX_SRC/build/test" --enable-werror
+cross=
+case "${1:-}" in
+"") ;;
+--aarch64) cross=aarch64 ;;
+*) echo "usage: scripts/test.sh [--aarch64]" >&2; exit 2 ;;
+esac
+
+if [ -n "$cross" ]; then
+	equix_install_cross_packages
+	export PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig
+	equix_setup "$EQUIX_SRC/build/aarch64" --host=aarch64-linux-gnu --enable-werror
+	EQUIX_SKIP_DISTCHECK=1
+else
+	equix_setup "$EQUIX_SRC/build/test" --enable-werror
+fi
 jobs=$(equix_jobs)
 make -s -j"$jobs"
 

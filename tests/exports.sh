@@ -8,7 +8,7 @@ check() {
 		echo "SKIP: $lib was not built (no shared libraries)"
 		exit 77
 	fi
-	actual=$(nm -D --defined-only "$lib" | awk '$2 ~ /^[TDBRVW]$/ {print $3}' | sort | tr '\n' ' ' | sed 's/ $//')
+	actual=$(${NM:-nm} -D --defined-only "$lib" | awk '$2 ~ /^[TDBRVW]$/ {print $3}' | sort | tr '\n' ' ' | sed 's/ $//')
 	echo "$lib exports: $actual"
 	if [ "$actual" != "$expected" ]; then
 		echo "FAIL: expected exactly: $expected"

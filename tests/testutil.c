@@ -136,6 +136,14 @@ void tu_skip_unless_reference_salt(const char *program)
 	exit(77);
 }
 
+unsigned tu_iterations(unsigned native, unsigned emulated)
+{
+	const char *e = getenv("EQUIX_TEST_EMULATED");
+
+	return e != NULL && *e != '\0' && strcmp(e, "0") != 0 ? emulated
+							     : native;
+}
+
 int tu_run_suite(Suite *s)
 {
 	SRunner *sr = srunner_create(s);

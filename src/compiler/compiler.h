@@ -44,11 +44,29 @@ typedef struct hashx_scatter {
 typedef void hashx_scatter_fn(uint64_t first, size_t n);
 
 /* Whether this build has a native code generator at all. */
-#if defined(HASHX_JIT_X86_64)
+#if defined(HASHX_JIT_X86_64) || defined(HASHX_JIT_AARCH64)
 #define HASHX_HAVE_COMPILER 1
 #else
 #define HASHX_HAVE_COMPILER 0
 #endif
+
+/* Whether hashx_compile_scatter() can succeed (elsewhere the solver
+ * hashes one input at a time). */
+#if defined(HASHX_JIT_X86_64)
+#define HASHX_HAVE_SCATTER 1
+#else
+#define HASHX_HAVE_SCATTER 0
+#endif
+
+/*
+ * For the code generators: fills `buf` (at least `capacity` bytes) with
+ * emit(start, end, arg), which must stay within [start, end) and return
+ * false if it cannot; the buffer is writable but never executable while
+ * emit runs. Returns the code's start, read-execute, or NULL.
+ */
+typedef bool hashx_emit_fn(uint8_t *start, uint8_t *end, const void *arg);
+void *hashx_compiler_build(hashx_code_buffer *buf, size_t capacity,
+			   hashx_emit_fn *emit, const void *arg);
 
 /*
  * Compiles `prog` into `buf` (mapping it on first use) and leaves the

@@ -665,21 +665,30 @@ static bool emit_function(emitter *e, const hashx_program *prog, form f,
 	return true;
 }
 
+/* What compile() hands to the shared builder. */
+typedef struct job {
+	const hashx_program *prog;
+	form f;
+	const hashx_sip_state *key;
+	const hashx_scatter *t;
+} job;
+
+static bool emit_job(uint8_t *start, uint8_t *end, const void *arg)
+{
+	const job *j = arg;
+	emitter e = { start, end };
+
+	return emit_function(&e, j->prog, j->f, j->key, j->t);
+}
+
 /* Fills the buffer and makes it executable; returns its start or NULL. */
 static void *compile(const hashx_program *prog, form f,
 		     const hashx_sip_state *key, const hashx_scatter *t,
 		     hashx_code_buffer *buf)
 {
-	emitter e;
+	const job j = { prog, f, key, t };
 
-	if (!hashx_code_buffer_writable(buf, CODE_CAPACITY))
-		return NULL;
-	e.pos = buf->mem;
-	e.end = buf->mem + buf->size;
-	if (!emit_function(&e, prog, f, key, t) ||
-	    !hashx_code_buffer_executable(buf))
-		return NULL;
-	return buf->mem;
+	return hashx_compiler_build(buf, CODE_CAPACITY, emit_job, &j);
 }
 
 /* Object to function pointers: allowed by POSIX (as for dlsym). */

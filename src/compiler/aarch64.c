@@ -1,0 +1,387 @@
+/*
+ * aarch64.c - the HashX compiler for 64-bit ARM (A64, AAPCS64).
+ *
+ * Register mapping: HashX r0..r7 live in x8..x15, caller-saved like every
+ * other register used here, so the functions are leaves that save nothing.
+ * x2 keeps the last high multiplication's result (BRANCH tests its low 32
+ * bits), x3 is 0 while the program's one jump is available and all ones
+ * after; x16 and x17 are scratch. x0 holds the register file's address
+ * (register-file form) or the input (whole-hash form, where x1 holds the
+ * output's address).
+ *
+ * Every emit_* function writes one instruction form, built from the named
+ * encodings below (Arm ARM, "A64 Base Instruction Descriptions").
+ */
+#include <config.h>
+
+#include <string.h>
+
+#include "compiler.h"
+
+/* Largest code for one HashX instruction (BRANCH: a mask load of up to
+ * two instructions and five more), and bounds on entry and exit code,
+ * enforced when emitting. */
+#define MAX_INSTR_BYTES 32
+#define PROLOGUE_BYTES 1024
+#define EPILOGUE_BYTES 320
+#define CODE_CAPACITY \
+	(PROLOGUE_BYTES + HASHX_PROGRAM_SIZE * MAX_INSTR_BYTES + EPILOGUE_BYTES)
+
+enum { X0 = 0, X1 = 1, X2 = 2, X3 = 3, X8 = 8, X16 = 16, X17 = 17, XZR = 31 };
+
+/* 64-bit encodings, operands or'ed in (Rd bits 0-4, Rn 5-9, Rm 16-20). */
+enum {
+	A64_ADD = 0x8b000000,   /* add xd, xn, xm, lsl #imm6 */
+	A64_SUB = 0xcb000000,   /* sub xd, xn, xm */
+	A64_EOR = 0xca000000,   /* eor xd, xn, xm */
+	A64_ORR = 0xaa000000,   /* orr xd, xn, xm (mov xd, xm with xn = xzr) */
+	A64_MUL = 0x9b007c00,   /* madd xd, xn, xm, xzr */
+	A64_UMULH = 0x9bc07c00,
+	A64_SMULH = 0x9b407c00,
+	A64_EXTR = 0x93c00000,  /* extr xd, xn, xm, #lsb (ror with xn = xm) */
+	A64_MOVZ = 0xd2800000,  /* movz xd, #imm16, lsl #(16 * hw) */
+	A64_MOVN = 0x92800000,
+	A64_MOVK = 0xf2800000,
+	A64_ORR_W = 0x2a000000, /* orr wd, wn, wm */
+	A64_TST_W = 0x6a00001f, /* ands wzr, wn, wm */
+	A64_B_COND = 0x54000000,
+	A64_B = 0x14000000,
+	A64_LDP = 0xa9400000,   /* ldp xt, xt2, [xn, #imm7 * 8] */
+	A64_STP = 0xa9000000,
+	A64_RET = 0xd65f03c0,
+};
+
+enum { COND_NE = 1 };
+
+typedef struct emitter {
+	uint8_t *pos;
+	uint8_t *end;
+} emitter;
+
+static void put(emitter *e, uint32_t insn)
+{
+	for (int i = 0; i < 4; i++)
+		*e->pos++ = (uint8_t)(insn >> (8 * i));
+}
+
+static int x_reg(int hashx_reg)
+{
+	return X8 + hashx_reg;
+}
+
+/* op xd, xn, xm (with an optional left shift of xm). */
+static void rrr(emitter *e, uint32_t op, int d, int n, int m, unsigned lsl)
+{
+	put(e, op | (uint32_t)m << 16 | lsl << 10 | (uint32_t)n << 5 |
+		       (uint32_t)d);
+}
+
+static void mov_rr(emitter *e, int d, int m)
+{
+	rrr(e, A64_ORR, d, XZR, m, 0);
+}
+
+/* ror xd, xd, #n */
+static void ror_imm(emitter *e, int d, unsigned n)
+{
+	rrr(e, A64_EXTR, d, d, d, n);
+}
+
+/* Loads a 64-bit constant in as few MOVZ/MOVN/MOVK as it allows: start
+ * from all zeros or all ones, whichever more 16-bit halves already match. */
+static void mov_imm64(emitter *e, int d, uint64_t v)
+{
+	int zeros = 0, ones = 0;
+
+	for (int hw = 0; hw < 4; hw++) {
+		uint16_t h = (uint16_t)(v >> (16 * hw));
+
+		zeros += h == 0;
+		ones += h == 0xffff;
+	}
+	uint16_t fill = ones > zeros ? 0xffff : 0;
+	bool first = true;
+
+	for (int hw = 0; hw < 4; hw++) {
+		uint16_t h = (uint16_t)(v >> (16 * hw));
+
+		if (h == fill && !(first && hw == 3))
+			continue;
+		if (first) {
+			uint16_t imm = fill ? (uint16_t)~h : h;
+
+			put(e, (fill ? A64_MOVN : A64_MOVZ) | (uint32_t)hw << 21 |
+				       (uint32_t)imm << 5 | (uint32_t)d);
+			first = false;
+		} else {
+			put(e, A64_MOVK | (uint32_t)hw << 21 | (uint32_t)h << 5 |
+				       (uint32_t)d);
+		}
+	}
+}
+
+/* ---- the instruction forms ----------------------------------------- */
+
+/* dst = high half of dst * src; x2 keeps it for BRANCH. */
+static void emit_mulh(emitter *e, uint32_t op, int dst, int src)
+{
+	rrr(e, op, x_reg(dst), x_reg(dst), x_reg(src), 0);
+	mov_rr(e, X2, x_reg(dst));
+}
+
+/* mul/sub/eor dst, dst, src */
+static void emit_reg_reg(emitter *e, uint32_t op, int dst, int src)
+{
+	rrr(e, op, x_reg(dst), x_reg(dst), x_reg(src), 0);
+}
+
+/* add dst, dst, src, lsl #shift */
+static void emit_add_rs(emitter *e, int dst, int src, unsigned shift)
+{
+	rrr(e, A64_ADD, x_reg(dst), x_reg(dst), x_reg(src), shift);
+}
+
+/* add/eor dst, dst, #sign_extend(imm32), through x16 */
+static void emit_reg_imm(emitter *e, uint32_t op, int dst, uint32_t imm)
+{
+	mov_imm64(e, X16, (uint64_t)(int64_t)(int32_t)imm);
+	rrr(e, op, x_reg(dst), x_reg(dst), X16, 0);
+}
+
+/* b to `target` (already emitted, or the next instruction when NULL). */
+static void emit_b(emitter *e, const uint8_t *target)
+{
+	long words = target != NULL ? (long)(target - e->pos) / 4 : 1;
+
+	put(e, A64_B | ((uint32_t)words & 0x3ffffff));
+}
+
+/*
+ * BRANCH: if the jump is available and (w2 & mask) == 0, use it up and
+ * jump back to `resume`:
+ *     mov  w16, #mask
+ *     orr  w17, w2, w3      ; all ones once used: the test then fails
+ *     tst  w17, w16
+ *     b.ne next
+ *     movn x3, #0           ; x3 = ~0
+ *     b    resume
+ *   next:
+ */
+static void emit_branch(emitter *e, uint32_t mask, const uint8_t *resume)
+{
+	mov_imm64(e, X16, mask);
+	rrr(e, A64_ORR_W, X17, X2, X3, 0);
+	rrr(e, A64_TST_W, 0, X17, X16, 0);
+	put(e, A64_B_COND | 3u << 5 | COND_NE); /* skip the next two */
+	put(e, A64_MOVN | X3);
+	emit_b(e, resume);
+}
+
+static void emit_instr(emitter *e, const hashx_instr *in,
+		       const uint8_t *resume)
+{
+	switch ((hashx_opcode)in->opcode) {
+	case HASHX_OP_UMULH_R: emit_mulh(e, A64_UMULH, in->dst, in->src); break;
+	case HASHX_OP_SMULH_R: emit_mulh(e, A64_SMULH, in->dst, in->src); break;
+	case HASHX_OP_MUL_R: emit_reg_reg(e, A64_MUL, in->dst, in->src); break;
+	case HASHX_OP_SUB_R: emit_reg_reg(e, A64_SUB, in->dst, in->src); break;
+	case HASHX_OP_XOR_R: emit_reg_reg(e, A64_EOR, in->dst, in->src); break;
+	case HASHX_OP_ADD_RS: emit_add_rs(e, in->dst, in->src, in->imm); break;
+	case HASHX_OP_ROR_C: ror_imm(e, x_reg(in->dst), in->imm); break;
+	case HASHX_OP_ADD_C: emit_reg_imm(e, A64_ADD, in->dst, in->imm); break;
+	case HASHX_OP_XOR_C: emit_reg_imm(e, A64_EOR, in->dst, in->imm); break;
+	case HASHX_OP_TARGET: break; /* only a jump destination */
+	case HASHX_OP_BRANCH: emit_branch(e, in->imm, resume); break;
+	case HASHX_OP_COUNT:
+	default: break;
+	}
+}
+
+/* ---- entry and exit ------------------------------------------------ */
+
+/* x2 = 0 (no multiplication yet), x3 = 0 (the jump is available). */
+static void clear_branch_state(emitter *e)
+{
+	put(e, A64_MOVZ | X2);
+	put(e, A64_MOVZ | X3);
+}
+
+/* ldp/stp x(8+2k), x(9+2k), [base, #16k] for k = 0..3 */
+static void pairs(emitter *e, uint32_t op, int base, int count)
+{
+	for (int k = 0; k < count; k++)
+		put(e, op | (uint32_t)(2 * k) << 15 | (uint32_t)(X8 + 2 * k + 1) << 10 |
+			       (uint32_t)base << 5 | (uint32_t)(X8 + 2 * k));
+}
+
+/* Register-file form, void f(uint64_t r[8]). */
+static void emit_regfile_prologue(emitter *e)
+{
+	pairs(e, A64_LDP, X0, 4);
+	clear_branch_state(e);
+}
+
+static void emit_regfile_epilogue(emitter *e)
+{
+	pairs(e, A64_STP, X0, 4);
+	put(e, A64_RET);
+}
+
+/* One SipRound on four registers (siphash.h has the reference). */
+static void sipround(emitter *e, int v0, int v1, int v2, int v3)
+{
+	rrr(e, A64_ADD, v0, v0, v1, 0);
+	rrr(e, A64_ADD, v2, v2, v3, 0);
+	ror_imm(e, v1, 64 - 13);
+	ror_imm(e, v3, 64 - 16);
+	rrr(e, A64_EOR, v1, v1, v0, 0);
+	rrr(e, A64_EOR, v3, v3, v2, 0);
+	ror_imm(e, v0, 64 - 32);
+	rrr(e, A64_ADD, v2, v2, v1, 0);
+	rrr(e, A64_ADD, v0, v0, v3, 0);
+	ror_imm(e, v1, 64 - 17);
+	ror_imm(e, v3, 64 - 21);
+	rrr(e, A64_EOR, v1, v1, v2, 0);
+	rrr(e, A64_EOR, v3, v3, v0, 0);
+	ror_imm(e, v2, 64 - 32);
+}
+
+static void siprounds(emitter *e, int n, int first)
+{
+	for (int i = 0; i < n; i++)
+		sipround(e, first, first + 1, first + 2, first + 3);
+}
+
+static void eor_imm(emitter *e, int d, uint64_t v)
+{
+	mov_imm64(e, X16, v);
+	rrr(e, A64_EOR, d, d, X16, 0);
+}
+
+/* Whole-hash form, uint64_t f(uint64_t input, uint8_t out[32]): the
+ * input expansion of hashx_siphash24_ctr_state512 in registers, the key
+ * as immediates; x8-x11 take the first four words, x12-x15 the rest. */
+static void emit_hash_prologue(emitter *e, const hashx_sip_state *key)
+{
+	mov_imm64(e, X8 + 0, key->v0);
+	mov_imm64(e, X8 + 1, key->v1 ^ 0xee);
+	mov_imm64(e, X8 + 2, key->v2);
+	mov_imm64(e, X8 + 3, key->v3);
+	rrr(e, A64_EOR, X8 + 3, X8 + 3, X0, 0);
+	siprounds(e, 2, X8);
+	rrr(e, A64_EOR, X8, X8, X0, 0);
+	eor_imm(e, X8 + 2, 0xee);
+	siprounds(e, 4, X8);
+	for (int i = 0; i < 4; i++)
+		mov_rr(e, X8 + 4 + i, X8 + i);
+	eor_imm(e, X8 + 5, 0xdd);
+	siprounds(e, 4, X8 + 4);
+	clear_branch_state(e);
+}
+
+/* Finalization (finalize.h), the 32 bytes to [x1], the first 8 also
+ * returned in x0. */
+static void emit_hash_epilogue(emitter *e, const hashx_sip_state *key)
+{
+	static const int keyed[4] = { 0, 1, 6, 7 };
+	const uint64_t words[4] = { key->v0, key->v1, key->v2, key->v3 };
+
+	for (int i = 0; i < 4; i++) {
+		mov_imm64(e, X16, words[i]);
+		rrr(e, A64_ADD, X8 + keyed[i], X8 + keyed[i], X16, 0);
+	}
+	siprounds(e, 1, X8);
+	siprounds(e, 1, X8 + 4);
+	for (int i = 0; i < 4; i++)
+		rrr(e, A64_EOR, X8 + i, X8 + i, X8 + 4 + i, 0);
+	pairs(e, A64_STP, X1, 2);
+	mov_rr(e, X0, X8);
+	put(e, A64_RET);
+}
+
+/* ---- whole functions ------------------------------------------------ */
+
+typedef struct job {
+	const hashx_program *prog;
+	const hashx_sip_state *key; /* NULL: register-file form */
+} job;
+
+static bool emit_job(uint8_t *start, uint8_t *end, const void *arg)
+{
+	const job *j = arg;
+	emitter e = { start, end };
+	/* Where a jump resumes: after the last TARGET, or at instruction 1
+	 * when none ran (the interpreter's rule). */
+	const uint8_t *resume = NULL;
+	size_t resume_index = 1;
+
+	if (j->key != NULL)
+		emit_hash_prologue(&e, j->key);
+	else
+		emit_regfile_prologue(&e);
+	if (e.pos - start > PROLOGUE_BYTES)
+		return false;
+	for (size_t i = 0; i < j->prog->size; i++) {
+		const hashx_instr *in = &j->prog->code[i];
+
+		if (e.end - e.pos < MAX_INSTR_BYTES + EPILOGUE_BYTES)
+			return false;
+		if (i == resume_index)
+			resume = e.pos;
+		if (in->opcode == HASHX_OP_TARGET)
+			resume_index = i + 1;
+		/* A BRANCH at index 0 has no instruction 1 yet: its jump
+		 * goes to the next instruction, which is instruction 1. A
+		 * BRANCH right after its TARGET resumes at itself. */
+		emit_instr(&e, in, resume != NULL || i == 0 ? resume : e.pos);
+	}
+	uint8_t *epilogue = e.pos;
+	if (j->key != NULL)
+		emit_hash_epilogue(&e, j->key);
+	else
+		emit_regfile_epilogue(&e);
+	return e.pos - epilogue <= EPILOGUE_BYTES;
+}
+
+static void *compile(const hashx_program *prog, const hashx_sip_state *key,
+		     hashx_code_buffer *buf)
+{
+	const job j = { prog, key };
+
+	return hashx_compiler_build(buf, CODE_CAPACITY, emit_job, &j);
+}
+
+/* Object to function pointers: allowed by POSIX (as for dlsym). */
+hashx_compiled_fn *hashx_compile(const hashx_program *prog,
+				 hashx_code_buffer *buf)
+{
+	hashx_compiled_fn *fn;
+	void *code = compile(prog, NULL, buf);
+
+	memcpy(&fn, &code, sizeof fn);
+	return fn;
+}
+
+hashx_hash_fn *hashx_compile_hash(const hashx_program *prog,
+				  const hashx_sip_state *key,
+				  hashx_code_buffer *buf)
+{
+	hashx_hash_fn *fn;
+	void *code = compile(prog, key, buf);
+
+	memcpy(&fn, &code, sizeof fn);
+	return fn;
+}
+
+/* No scatter form here: the solver then hashes one input at a time. */
+hashx_scatter_fn *hashx_compile_scatter(const hashx_program *prog,
+					const hashx_sip_state *key,
+					const hashx_scatter *t,
+					hashx_code_buffer *buf)
+{
+	(void)prog;
+	(void)key;
+	(void)t;
+	(void)buf;
+	return NULL;
+}
