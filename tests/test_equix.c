@@ -86,11 +86,9 @@ static void load_vectors(void)
 	ck_assert_int_eq(nvectors, 418);
 }
 
-/* Solves every `stride`-th vector (and every fail-challenge one) with a
- * context of `flags`; solutions must equal the reference's in count and
- * order. */
-static void solve_some(equix_ctx_flags flags, int expect_compiled,
-		       unsigned stride)
+/* Solves every vector with a context of `flags`; solutions must equal
+ * the reference's in count and order. */
+static void solve_all(equix_ctx_flags flags, int expect_compiled)
 {
 	equix_ctx *ctx = equix_alloc(flags);
 	equix_solutions_buffer buf;
@@ -99,8 +97,6 @@ static void solve_some(equix_ctx_flags flags, int expect_compiled,
 	ck_assert_ptr_nonnull(ctx);
 	load_vectors();
 	for (int n = 0; n < nvectors; n++) {
-		if (vectors[n].ok && n % (int)stride != 0)
-			continue;
 		const vector *v = &vectors[n];
 		equix_result r = equix_solve(ctx, v->challenge, v->len, &buf);
 
@@ -123,21 +119,13 @@ static void solve_some(equix_ctx_flags flags, int expect_compiled,
 				 expect_compiled);
 		total += (int)v->count;
 	}
-	ck_assert_int_gt(total, 700 / (int)stride);
+	ck_assert_int_gt(total, 700);
 	equix_free(ctx);
 }
 
-static void solve_all(equix_ctx_flags flags, int expect_compiled)
-{
-	solve_some(flags, expect_compiled, 1);
-}
-
-/* Under emulation an interpreted solve takes seconds: there every 20th
- * challenge is solved interpreted (verify_all still checks every
- * solution through the interpreter, solve_compiled every challenge). */
 START_TEST(solve_interpreted)
 {
-	solve_some(EQUIX_CTX_SOLVE, 0, tu_iterations(1, 20));
+	solve_all(EQUIX_CTX_SOLVE, 0);
 }
 END_TEST
 
@@ -151,8 +139,8 @@ START_TEST(solve_hugepages)
 {
 	/* Huge pages where the system has them, ordinary pages otherwise:
 	 * either way the same solutions. */
-	solve_some(EQUIX_CTX_SOLVE | EQUIX_CTX_TRY_COMPILE | EQUIX_CTX_HUGEPAGES,
-		   HASHX_HAVE_COMPILER, tu_iterations(1, 20));
+	solve_all(EQUIX_CTX_SOLVE | EQUIX_CTX_TRY_COMPILE | EQUIX_CTX_HUGEPAGES,
+		  HASHX_HAVE_COMPILER);
 }
 END_TEST
 
@@ -383,8 +371,7 @@ START_TEST(threads)
 	job jobs[4];
 
 	load_vectors();
-	/* enough to overlap; all of them run in solve_* */
-	nvectors = (int)tu_iterations(80, 8);
+	nvectors = 80; /* enough to overlap; all of them run in solve_* */
 	for (int t = 0; t < 4; t++) {
 		jobs[t].first = t;
 		jobs[t].failures = 0;
@@ -417,7 +404,12 @@ int main(void)
 		printf("SKIP: solve_compiled (this build has no HashX "
 		       "compiler)\n");
 	tcase_add_test(solve, solve_hugepages);
-	tcase_add_test(solve, threads);
+	/* qemu-user (Debian 12) hangs in pthread_create */
+	if (!tu_emulated())
+		tcase_add_test(solve, threads);
+	else
+		printf("SKIP: threads (threads do not start under the "
+		       "emulator)\n");
 	tcase_add_test(verify, verify_all);
 	tcase_add_test(verify, verify_rejects_broken);
 	tcase_add_test(verify, verify_bad_challenge);
