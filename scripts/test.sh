@@ -66,6 +66,7 @@ make -j"$jobs" check || status=$?
 # Every suite's own report (the harness keeps them in .log files).
 for log in tests/*.log; do
 	[ "$log" = tests/test-suite.log ] && continue
+	grep '^SKIP: ' "$log" || true
 	sed -n '/^Running suite/,/^[0-9]*%: Checks/p' "$log"
 done
 if [ $status -ne 0 ]; then
