@@ -20,6 +20,8 @@
 
 #include <equix.h>
 
+#include "benchutil.h"
+
 typedef struct api {
 	const char *path;
 	equix_ctx *(*alloc)(equix_ctx_flags);
@@ -50,14 +52,6 @@ static int load(const char *path, api *a)
 	return 0;
 }
 
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
 static void challenge(unsigned i, unsigned char c[4])
 {
 	c[0] = (unsigned char)i;
@@ -77,51 +71,25 @@ static double time_solve(const api *a, equix_ctx *ctx, unsigned first,
 {
 	equix_solutions_buffer buf;
 	unsigned char c[4];
-	double t0 = now_ns();
+	double t0 = bench_now_ns();
 
 	for (unsigned i = 0; i < n; i++) {
 		challenge(first + i, c);
 		if (a->solve(ctx, c, sizeof c, &buf) == EQUIX_OK)
 			*sols += buf.count;
 	}
-	return (now_ns() - t0) / n;
+	return (bench_now_ns() - t0) / n;
 }
 
 static double time_verify(const api *a, equix_ctx *ctx, const sample *s,
 			  unsigned n, unsigned *ok)
 {
-	double t0 = now_ns();
+	double t0 = bench_now_ns();
 
 	for (unsigned i = 0; i < n; i++)
 		*ok += a->verify(ctx, s[i].c, sizeof s[i].c, &s[i].sol) ==
 		       EQUIX_OK;
-	return (now_ns() - t0) / n;
-}
-
-static int cmp_double(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return (a > b) - (a < b);
-}
-
-static double median(double *v, unsigned n)
-{
-	qsort(v, n, sizeof *v, cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-static int parse_uint(const char *s, unsigned *out)
-{
-	char *end;
-	unsigned long v;
-
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || *s == '\0' || *end != '\0' || v == 0 || v > 1000000)
-		return -1;
-	*out = (unsigned)v;
-	return 0;
+	return (bench_now_ns() - t0) / n;
 }
 
 /* Both libraries must find the same solutions before speed means
@@ -166,7 +134,7 @@ int main(int argc, char **argv)
 				: strcmp(argv[i], "-v") == 0 ? &verifies
 				: strcmp(argv[i], "-r") == 0 ? &rounds
 							     : NULL;
-		if (dst == NULL || parse_uint(argv[i + 1], dst) < 0 ||
+		if (dst == NULL || bench_parse_uint(argv[i + 1], dst) < 0 ||
 		    rounds > 1000)
 			goto usage;
 	}
@@ -216,7 +184,7 @@ int main(int argc, char **argv)
 	printf("A = %s\nB = %s\n", lib[0].path, lib[1].path);
 	printf("%-22s %12s %12s %8s\n", "median of rounds", "A", "B", "B/A");
 	for (int k = 0; k < KINDS; k++) {
-		double a = median(t[k][0], rounds), b = median(t[k][1], rounds);
+		double a = bench_median(t[k][0], rounds), b = bench_median(t[k][1], rounds);
 		const char *unit = a > 1e6 ? "ms" : "us";
 		double div = a > 1e6 ? 1e6 : 1e3;
 

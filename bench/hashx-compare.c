@@ -22,6 +22,8 @@
 
 #include <hashx.h>
 
+#include "benchutil.h"
+
 typedef struct api {
 	const char *path;
 	hashx_ctx *(*alloc)(hashx_type);
@@ -50,14 +52,6 @@ static int load(const char *path, api *a)
 	return 0;
 }
 
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
 static void seed_bytes(unsigned i, unsigned char s[4])
 {
 	s[0] = (unsigned char)i;
@@ -71,13 +65,13 @@ static double time_make(const api *a, hashx_ctx *ctx, unsigned first,
 			unsigned seeds)
 {
 	unsigned char s[4];
-	double t0 = now_ns();
+	double t0 = bench_now_ns();
 
 	for (unsigned i = 0; i < seeds; i++) {
 		seed_bytes(first + i, s);
 		a->make(ctx, s, sizeof s);
 	}
-	return (now_ns() - t0) / seeds;
+	return (bench_now_ns() - t0) / seeds;
 }
 
 /* Nanoseconds per hashx_exec, averaged over the functions of EXEC_SEEDS
@@ -95,28 +89,15 @@ static double time_exec(const api *a, hashx_ctx *ctx, unsigned hashes,
 		seed_bytes(0x10000000u + k, s);
 		if (a->make(ctx, s, sizeof s) != HASHX_OK)
 			continue;
-		double t0 = now_ns();
+		double t0 = bench_now_ns();
 		for (unsigned i = 0; i < per_seed; i++) {
 			a->exec(ctx, i, out);
 			*sink ^= out[0];
 		}
-		total += now_ns() - t0;
+		total += bench_now_ns() - t0;
 		timed++;
 	}
 	return total / ((double)per_seed * EXEC_SEEDS);
-}
-
-static int cmp_double(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return (a > b) - (a < b);
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof *v, cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 /* Both libraries must agree before their speed means anything. */
@@ -143,19 +124,6 @@ static int same_outputs(const api *a, const api *b, hashx_ctx *ca,
 	return 1;
 }
 
-static int parse_uint(const char *s, unsigned *out)
-{
-	char *end;
-	unsigned long v;
-
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || *s == '\0' || *end != '\0' || v == 0 || v > 100000000)
-		return -1;
-	*out = (unsigned)v;
-	return 0;
-}
-
 int main(int argc, char **argv)
 {
 	unsigned seeds = 2000, hashes = 200000, rounds = 11;
@@ -173,7 +141,7 @@ int main(int argc, char **argv)
 				: strcmp(argv[i], "-n") == 0 ? &hashes
 				: strcmp(argv[i], "-r") == 0 ? &rounds
 							     : NULL;
-		if (dst == NULL || parse_uint(argv[i + 1], dst) < 0 ||
+		if (dst == NULL || bench_parse_uint(argv[i + 1], dst) < 0 ||
 		    rounds > 1000)
 			goto usage;
 	}
@@ -218,8 +186,8 @@ int main(int argc, char **argv)
 	}
 	double m[2], e[2];
 	for (int l = 0; l < 2; l++) {
-		m[l] = median(make_t[l], (int)rounds);
-		e[l] = median(exec_t[l], (int)rounds);
+		m[l] = bench_median(make_t[l], rounds);
+		e[l] = bench_median(exec_t[l], rounds);
 	}
 	printf("A = %s\nB = %s\n", lib[0].path, lib[1].path);
 	printf("%-22s %12s %12s %8s\n", "median of rounds", "A", "B", "B/A");

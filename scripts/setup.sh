@@ -13,26 +13,33 @@ EQUIX_SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Debian packages the build and the tests need.
 EQUIX_PACKAGES=(gcc make autoconf automake libtool pkg-config libsodium-dev check)
 
-equix_install_packages() {
+# Installs the Debian packages named as arguments that are missing (as
+# root), after running the optional command in $EQUIX_APT_PREPARE.
+equix_install() {
 	local missing=() p
 	if ! command -v dpkg-query >/dev/null 2>&1; then
-		echo "setup: not a Debian system; assuming ${EQUIX_PACKAGES[*]} (or equivalents) are installed" >&2
+		echo "setup: not a Debian system; assuming $* (or equivalents) are installed" >&2
 		return 0
 	fi
-	for p in "${EQUIX_PACKAGES[@]}"; do
+	for p in "$@"; do
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
 			missing+=("$p")
 	done
 	[ ${#missing[@]} -eq 0 ] && return 0
 	if [ "$(id -u)" -ne 0 ]; then
 		echo "setup: missing Debian packages: ${missing[*]}" >&2
-		echo "setup: run as root, or: sudo apt-get install ${missing[*]}" >&2
+		echo "setup: run as root, or install them with apt-get${EQUIX_APT_PREPARE:+ (after: $EQUIX_APT_PREPARE)}" >&2
 		exit 1
 	fi
 	echo "setup: installing ${missing[*]}"
 	export DEBIAN_FRONTEND=noninteractive
+	[ -z "${EQUIX_APT_PREPARE:-}" ] || eval "$EQUIX_APT_PREPARE"
 	apt-get update -qq
 	apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+equix_install_packages() {
+	equix_install "${EQUIX_PACKAGES[@]}"
 }
 
 # The aarch64 cross build: Debian's cross compiler, the arm64 builds of the
@@ -41,22 +48,8 @@ EQUIX_CROSS_PACKAGES=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 	libsodium-dev:arm64 check:arm64)
 
 equix_install_cross_packages() {
-	local missing=() p
-	for p in "${EQUIX_CROSS_PACKAGES[@]}"; do
-		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
-			missing+=("$p")
-	done
-	[ ${#missing[@]} -eq 0 ] && return 0
-	if [ "$(id -u)" -ne 0 ]; then
-		echo "setup: missing Debian packages for the aarch64 build: ${missing[*]}" >&2
-		echo "setup: run as root, or: sudo dpkg --add-architecture arm64 && sudo apt-get update && sudo apt-get install ${missing[*]}" >&2
-		exit 1
-	fi
-	echo "setup: installing ${missing[*]}"
-	export DEBIAN_FRONTEND=noninteractive
-	dpkg --print-foreign-architectures | grep -qx arm64 || dpkg --add-architecture arm64
-	apt-get update -qq
-	apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+	EQUIX_APT_PREPARE='dpkg --print-foreign-architectures | grep -qx arm64 || dpkg --add-architecture arm64' \
+		equix_install "${EQUIX_CROSS_PACKAGES[@]}"
 }
 
 equix_setup() {

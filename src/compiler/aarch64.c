@@ -14,8 +14,6 @@
  */
 #include <config.h>
 
-#include <string.h>
-
 #include "compiler.h"
 
 /* Largest code for one HashX instruction (BRANCH: a mask load of up to
@@ -343,45 +341,15 @@ static bool emit_job(uint8_t *start, uint8_t *end, const void *arg)
 	return e.pos - epilogue <= EPILOGUE_BYTES;
 }
 
-static void *compile(const hashx_program *prog, const hashx_sip_state *key,
-		     hashx_code_buffer *buf)
-{
-	const job j = { prog, key };
-
-	return hashx_compiler_build(buf, CODE_CAPACITY, emit_job, &j);
-}
-
-/* Object to function pointers: allowed by POSIX (as for dlsym). */
-hashx_compiled_fn *hashx_compile(const hashx_program *prog,
-				 hashx_code_buffer *buf)
-{
-	hashx_compiled_fn *fn;
-	void *code = compile(prog, NULL, buf);
-
-	memcpy(&fn, &code, sizeof fn);
-	return fn;
-}
-
-hashx_hash_fn *hashx_compile_hash(const hashx_program *prog,
-				  const hashx_sip_state *key,
-				  hashx_code_buffer *buf)
-{
-	hashx_hash_fn *fn;
-	void *code = compile(prog, key, buf);
-
-	memcpy(&fn, &code, sizeof fn);
-	return fn;
-}
-
 /* No scatter form here: the solver then hashes one input at a time. */
-hashx_scatter_fn *hashx_compile_scatter(const hashx_program *prog,
-					const hashx_sip_state *key,
-					const hashx_scatter *t,
-					hashx_code_buffer *buf)
+void *hashx_arch_compile(const hashx_program *prog, hashx_form form,
+			 const hashx_sip_state *key, const hashx_scatter *t,
+			 hashx_code_buffer *buf)
 {
-	(void)prog;
-	(void)key;
+	const job j = { prog, form == HASHX_FORM_HASH ? key : NULL };
+
 	(void)t;
-	(void)buf;
-	return NULL;
+	if (form == HASHX_FORM_SCATTER)
+		return NULL;
+	return hashx_compiler_build(buf, CODE_CAPACITY, emit_job, &j);
 }

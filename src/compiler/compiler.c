@@ -5,6 +5,8 @@
  */
 #include <config.h>
 
+#include <string.h>
+
 #include "compiler.h"
 
 void *hashx_compiler_build(hashx_code_buffer *buf, size_t capacity,
@@ -20,4 +22,39 @@ void *hashx_compiler_build(hashx_code_buffer *buf, size_t capacity,
 	if (!hashx_code_buffer_executable(buf))
 		return NULL;
 	return buf->mem;
+}
+
+/* Object to function pointers: allowed by POSIX (as for dlsym). */
+hashx_compiled_fn *hashx_compile(const hashx_program *prog,
+				 hashx_code_buffer *buf)
+{
+	hashx_compiled_fn *fn;
+	void *code = hashx_arch_compile(prog, HASHX_FORM_REGFILE, NULL, NULL,
+					buf);
+
+	memcpy(&fn, &code, sizeof fn);
+	return fn;
+}
+
+hashx_hash_fn *hashx_compile_hash(const hashx_program *prog,
+				  const hashx_sip_state *key,
+				  hashx_code_buffer *buf)
+{
+	hashx_hash_fn *fn;
+	void *code = hashx_arch_compile(prog, HASHX_FORM_HASH, key, NULL, buf);
+
+	memcpy(&fn, &code, sizeof fn);
+	return fn;
+}
+
+hashx_scatter_fn *hashx_compile_scatter(const hashx_program *prog,
+					const hashx_sip_state *key,
+					const hashx_scatter *t,
+					hashx_code_buffer *buf)
+{
+	hashx_scatter_fn *fn;
+	void *code = hashx_arch_compile(prog, HASHX_FORM_SCATTER, key, t, buf);
+
+	memcpy(&fn, &code, sizeof fn);
+	return fn;
 }

@@ -68,6 +68,23 @@ typedef bool hashx_emit_fn(uint8_t *start, uint8_t *end, const void *arg);
 void *hashx_compiler_build(hashx_code_buffer *buf, size_t capacity,
 			   hashx_emit_fn *emit, const void *arg);
 
+/* The shapes of compiled function (the typedefs above). */
+typedef enum hashx_form {
+	HASHX_FORM_REGFILE,
+	HASHX_FORM_HASH,
+	HASHX_FORM_SCATTER,
+} hashx_form;
+
+/*
+ * What each code generator implements (x86_64.c, aarch64.c, none.c):
+ * compiles `prog` in `form` (`key` for the hash and scatter forms, `t` for
+ * scatter) into `buf`; returns the code's start, or NULL when the form is
+ * not available here or the system refuses executable memory.
+ */
+void *hashx_arch_compile(const hashx_program *prog, hashx_form form,
+			 const hashx_sip_state *key, const hashx_scatter *t,
+			 hashx_code_buffer *buf);
+
 /*
  * Compiles `prog` into `buf` (mapping it on first use) and leaves the
  * buffer read-execute. Returns the function, or NULL when there is no

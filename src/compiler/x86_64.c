@@ -15,8 +15,6 @@
  */
 #include <config.h>
 
-#include <string.h>
-
 #include "compiler.h"
 
 /* Largest encoding of one HashX instruction (BRANCH), in bytes, and of the
@@ -615,13 +613,10 @@ static void emit_instr(emitter *e, const hashx_instr *in, jumps *j)
 	}
 }
 
-/* The three shapes of compiled function (see above). */
-typedef enum form { FORM_REGFILE, FORM_HASH, FORM_SCATTER } form;
-
 /* Emits prologue, body and epilogue; false if they would not fit (they
  * always do: CODE_CAPACITY covers the largest program, and the checks
  * keep room for each instruction, the pending stubs and the epilogue). */
-static bool emit_function(emitter *e, const hashx_program *prog, form f,
+static bool emit_function(emitter *e, const hashx_program *prog, hashx_form f,
 			  const hashx_sip_state *key, const hashx_scatter *t)
 {
 	static const jumps no_jumps;
@@ -629,9 +624,9 @@ static bool emit_function(emitter *e, const hashx_program *prog, form f,
 	uint8_t *start = e->pos, *epilogue, *instr1 = NULL;
 	uint8_t *top = NULL, *exit_jz = NULL;
 
-	if (f == FORM_HASH)
+	if (f == HASHX_FORM_HASH)
 		emit_hash_prologue(e, key);
-	else if (f == FORM_SCATTER)
+	else if (f == HASHX_FORM_SCATTER)
 		top = emit_scatter_prologue(e, key, &exit_jz);
 	else
 		emit_regfile_prologue(e);
@@ -650,9 +645,9 @@ static bool emit_function(emitter *e, const hashx_program *prog, form f,
 	epilogue = e->pos;
 	if (instr1 == NULL)
 		instr1 = epilogue;
-	if (f == FORM_HASH)
+	if (f == HASHX_FORM_HASH)
 		emit_hash_epilogue(e, key);
-	else if (f == FORM_SCATTER)
+	else if (f == HASHX_FORM_SCATTER)
 		emit_scatter_epilogue(e, key, t, top, exit_jz);
 	else
 		emit_regfile_epilogue(e);
@@ -668,7 +663,7 @@ static bool emit_function(emitter *e, const hashx_program *prog, form f,
 /* What compile() hands to the shared builder. */
 typedef struct job {
 	const hashx_program *prog;
-	form f;
+	hashx_form f;
 	const hashx_sip_state *key;
 	const hashx_scatter *t;
 } job;
@@ -681,46 +676,11 @@ static bool emit_job(uint8_t *start, uint8_t *end, const void *arg)
 	return emit_function(&e, j->prog, j->f, j->key, j->t);
 }
 
-/* Fills the buffer and makes it executable; returns its start or NULL. */
-static void *compile(const hashx_program *prog, form f,
-		     const hashx_sip_state *key, const hashx_scatter *t,
-		     hashx_code_buffer *buf)
+void *hashx_arch_compile(const hashx_program *prog, hashx_form f,
+			 const hashx_sip_state *key, const hashx_scatter *t,
+			 hashx_code_buffer *buf)
 {
 	const job j = { prog, f, key, t };
 
 	return hashx_compiler_build(buf, CODE_CAPACITY, emit_job, &j);
-}
-
-/* Object to function pointers: allowed by POSIX (as for dlsym). */
-hashx_compiled_fn *hashx_compile(const hashx_program *prog,
-				 hashx_code_buffer *buf)
-{
-	hashx_compiled_fn *fn;
-	void *code = compile(prog, FORM_REGFILE, NULL, NULL, buf);
-
-	memcpy(&fn, &code, sizeof fn);
-	return fn;
-}
-
-hashx_hash_fn *hashx_compile_hash(const hashx_program *prog,
-				  const hashx_sip_state *key,
-				  hashx_code_buffer *buf)
-{
-	hashx_hash_fn *fn;
-	void *code = compile(prog, FORM_HASH, key, NULL, buf);
-
-	memcpy(&fn, &code, sizeof fn);
-	return fn;
-}
-
-hashx_scatter_fn *hashx_compile_scatter(const hashx_program *prog,
-					const hashx_sip_state *key,
-					const hashx_scatter *t,
-					hashx_code_buffer *buf)
-{
-	hashx_scatter_fn *fn;
-	void *code = compile(prog, FORM_SCATTER, key, t, buf);
-
-	memcpy(&fn, &code, sizeof fn);
-	return fn;
 }
