@@ -1,11 +1,33 @@
 /*
  * benchutil.c - what the side-by-side benchmarks share.
  */
+#include <dlfcn.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
 #include "benchutil.h"
+
+int bench_load(const char *tool, const char *path, const char *const names[],
+	       size_t n, void *syms[])
+{
+	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+
+	if (h == NULL) {
+		fprintf(stderr, "%s: %s\n", tool, dlerror());
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		syms[i] = dlsym(h, names[i]);
+		if (syms[i] == NULL) {
+			fprintf(stderr, "%s: %s has no %s\n", tool, path,
+				names[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
 
 double bench_now_ns(void)
 {

@@ -11,7 +11,6 @@
  * Reported: the median over rounds and the ratio B/A (above 1: A is
  * faster).
  */
-#include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,21 +33,19 @@ typedef struct api {
 
 static int load(const char *path, api *a)
 {
-	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	static const char *const names[] = {
+		"equix_alloc", "equix_free", "equix_solve", "equix_verify",
+	};
+	void *s[4];
 
-	if (h == NULL) {
-		fprintf(stderr, "equix-compare: %s\n", dlerror());
+	if (bench_load("equix-compare", path, names, 4, s) < 0)
 		return -1;
-	}
 	a->path = path;
-	*(void **)&a->alloc = dlsym(h, "equix_alloc");
-	*(void **)&a->free = dlsym(h, "equix_free");
-	*(void **)&a->solve = dlsym(h, "equix_solve");
-	*(void **)&a->verify = dlsym(h, "equix_verify");
-	if (!a->alloc || !a->free || !a->solve || !a->verify) {
-		fprintf(stderr, "equix-compare: %s lacks the equix API\n", path);
-		return -1;
-	}
+	/* object to function pointers, as POSIX allows for dlsym */
+	memcpy(&a->alloc, &s[0], sizeof a->alloc);
+	memcpy(&a->free, &s[1], sizeof a->free);
+	memcpy(&a->solve, &s[2], sizeof a->solve);
+	memcpy(&a->verify, &s[3], sizeof a->verify);
 	return 0;
 }
 

@@ -13,7 +13,6 @@
  * (above 1: A is faster). Contexts are HASHX_TYPE_INTERPRETED, or
  * HASHX_TYPE_COMPILED with -c.
  */
-#include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,21 +33,19 @@ typedef struct api {
 
 static int load(const char *path, api *a)
 {
-	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	static const char *const names[] = {
+		"hashx_alloc", "hashx_make", "hashx_exec", "hashx_free",
+	};
+	void *s[4];
 
-	if (h == NULL) {
-		fprintf(stderr, "hashx-compare: %s\n", dlerror());
+	if (bench_load("hashx-compare", path, names, 4, s) < 0)
 		return -1;
-	}
 	a->path = path;
-	*(void **)&a->alloc = dlsym(h, "hashx_alloc");
-	*(void **)&a->make = dlsym(h, "hashx_make");
-	*(void **)&a->exec = dlsym(h, "hashx_exec");
-	*(void **)&a->free = dlsym(h, "hashx_free");
-	if (!a->alloc || !a->make || !a->exec || !a->free) {
-		fprintf(stderr, "hashx-compare: %s lacks the hashx API\n", path);
-		return -1;
-	}
+	/* object to function pointers, as POSIX allows for dlsym */
+	memcpy(&a->alloc, &s[0], sizeof a->alloc);
+	memcpy(&a->make, &s[1], sizeof a->make);
+	memcpy(&a->exec, &s[2], sizeof a->exec);
+	memcpy(&a->free, &s[3], sizeof a->free);
 	return 0;
 }
 
