@@ -18,5 +18,5 @@ check() {
 check src/hashx/.libs/libhashx.so \
 	"hashx_alloc hashx_exec hashx_free hashx_make hashx_query_type hashx_rng_callback"
 check src/equix/.libs/libequix.so \
-	"equix_alloc equix_free equix_solution_pack equix_solution_unpack equix_solve equix_verify"
+	"equix_alloc equix_free equix_pow_challenge_build equix_pow_effort_check equix_pow_effort_hash equix_pow_effort_retry equix_pow_extension_decode equix_pow_extension_encode equix_pow_nonce_add equix_pow_params_format equix_pow_params_parse equix_pow_result_string equix_pow_service_alloc equix_pow_service_free equix_pow_service_rotate equix_pow_service_stats equix_pow_service_verify equix_pow_solve equix_pow_solve_options_init equix_solution_pack equix_solution_unpack equix_solve equix_verify"
 exit $status

@@ -1,0 +1,253 @@
+/*
+ * solve.c - the client's search for a proof, as Tor's client does it:
+ * nonces in increasing little-endian order from the start nonce; for each,
+ * the Equi-X solutions in the solver's order; the first one that passes
+ * the effort check wins.
+ *
+ * With several threads the nonces are handed out in that same order from
+ * one counter (an offset from the start nonce). A thread that finds a
+ * proof records its offset if it is the lowest so far; no offset above the
+ * lowest winner is handed out afterwards, while the lower ones in flight
+ * finish. Every offset below the winner has then been tried, so the
+ * result is exactly the single-threaded one.
+ */
+#include <config.h>
+
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <sodium.h>
+
+#include "equix_pow.h"
+
+#define NO_WINNER UINT64_MAX
+
+struct search {
+	/* Read-only while the workers run. */
+	const equix_pow_solve_options *options;
+	uint8_t id[EQUIX_POW_ID_LEN];
+	uint8_t seed[EQUIX_POW_SEED_LEN];
+	uint8_t start_nonce[EQUIX_POW_NONCE_LEN];
+	uint32_t effort;
+	double started;
+	/* Shared, under `lock`. */
+	pthread_mutex_t lock;
+	uint64_t next_offset;
+	uint64_t tried;
+	uint64_t winner; /* lowest winning offset, or NO_WINNER */
+	uint8_t winning_solution[EQUIX_POW_SOLUTION_LEN];
+	equix_pow_result stop; /* EQUIX_POW_OK while the search goes on */
+};
+
+static double seconds_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void equix_pow_solve_options_init(equix_pow_solve_options *options)
+{
+	if (options == NULL)
+		return;
+	memset(options, 0, sizeof *options);
+	options->threads = 1;
+	options->ctx_flags = EQUIX_CTX_TRY_COMPILE;
+}
+
+/* The next offset to try, or NO_WINNER when this worker should stop. */
+static uint64_t take_offset(struct search *s)
+{
+	uint64_t offset = NO_WINNER;
+	uint64_t limit = s->options->max_attempts;
+	pthread_mutex_lock(&s->lock);
+	if (s->stop == EQUIX_POW_OK && s->next_offset < s->winner &&
+	    (limit == 0 || s->next_offset < limit))
+		offset = s->next_offset++;
+	pthread_mutex_unlock(&s->lock);
+	return offset;
+}
+
+static void set_stop(struct search *s, equix_pow_result why)
+{
+	pthread_mutex_lock(&s->lock);
+	if (s->stop == EQUIX_POW_OK)
+		s->stop = why;
+	pthread_mutex_unlock(&s->lock);
+}
+
+/* Tries one nonce: 1 with `proof_bytes` set when a solution passes the
+ * effort check, 0 when none does, -1 with `*error` on a hard failure. */
+static int try_nonce(struct search *s, equix_ctx *ctx, uint64_t offset,
+		     uint8_t *proof_bytes, equix_pow_result *error)
+{
+	uint8_t nonce[EQUIX_POW_NONCE_LEN], challenge[EQUIX_POW_CHALLENGE_LEN];
+	equix_solutions_buffer found;
+
+	memcpy(nonce, s->start_nonce, sizeof nonce);
+	equix_pow_nonce_add(nonce, offset);
+	equix_pow_challenge_build(challenge, s->id, s->seed, nonce, s->effort);
+	switch (equix_solve(ctx, challenge, sizeof challenge, &found)) {
+	case EQUIX_OK:
+		break;
+	case EQUIX_FAIL_CHALLENGE:
+		return 0; /* this nonce's HashX program was rejected: next one
+			   */
+	case EQUIX_FAIL_COMPILE:
+		*error = EQUIX_POW_FAIL_COMPILE;
+		return -1;
+	default:
+		*error = EQUIX_POW_FAIL_INTERNAL;
+		return -1;
+	}
+	for (unsigned i = 0; i < found.count; i++) {
+		equix_solution_pack(&found.sols[i], proof_bytes);
+		if (equix_pow_effort_check(challenge, proof_bytes, s->effort))
+			return 1;
+	}
+	return 0;
+}
+
+static void record(struct search *s, uint64_t offset, int won,
+		   const uint8_t *proof_bytes)
+{
+	pthread_mutex_lock(&s->lock);
+	s->tried++;
+	if (won && offset < s->winner) {
+		s->winner = offset;
+		memcpy(s->winning_solution, proof_bytes,
+		       EQUIX_POW_SOLUTION_LEN);
+	}
+	pthread_mutex_unlock(&s->lock);
+}
+
+static int cancel_requested(const struct search *s)
+{
+	const volatile int *flag = s->options->cancel;
+	return flag != NULL && __atomic_load_n(flag, __ATOMIC_RELAXED) != 0;
+}
+
+/* After each nonce: the caller's thread reports progress, and any thread
+ * may notice the cancel flag or the clock. */
+static void after_nonce(struct search *s, int is_caller)
+{
+	const equix_pow_solve_options *o = s->options;
+	double elapsed = seconds_now() - s->started;
+	if (is_caller && o->progress != NULL) {
+		pthread_mutex_lock(&s->lock);
+		uint64_t tried = s->tried;
+		pthread_mutex_unlock(&s->lock);
+		o->progress(o->progress_user, tried, elapsed);
+	}
+	if (cancel_requested(s))
+		set_stop(s, EQUIX_POW_FAIL_CANCELLED);
+	else if (o->max_seconds > 0 && elapsed >= o->max_seconds)
+		set_stop(s, EQUIX_POW_FAIL_LIMIT);
+}
+
+static void work(struct search *s, int is_caller)
+{
+	uint8_t proof_bytes[EQUIX_POW_SOLUTION_LEN];
+	equix_pow_result error = EQUIX_POW_OK;
+	equix_ctx *ctx = equix_alloc(
+		(equix_ctx_flags)(s->options->ctx_flags | EQUIX_CTX_SOLVE));
+
+	if (ctx == NULL) {
+		set_stop(s, EQUIX_POW_FAIL_INTERNAL);
+		return;
+	}
+	for (uint64_t offset; (offset = take_offset(s)) != NO_WINNER;) {
+		int won = try_nonce(s, ctx, offset, proof_bytes, &error);
+		if (won < 0) {
+			set_stop(s, error);
+			break;
+		}
+		record(s, offset, won, proof_bytes);
+		after_nonce(s, is_caller);
+	}
+	equix_free(ctx);
+}
+
+static void *worker_thread(void *arg)
+{
+	work(arg, 0);
+	return NULL;
+}
+
+/* Runs the search on the calling thread and threads - 1 more. A thread
+ * that cannot be started only makes the search slower. */
+static void run_workers(struct search *s, unsigned threads)
+{
+	pthread_t *extra = NULL;
+	unsigned started = 0;
+	if (threads > 1)
+		extra = calloc(threads - 1, sizeof *extra);
+	for (unsigned i = 0; extra != NULL && i < threads - 1; i++) {
+		if (pthread_create(&extra[i], NULL, worker_thread, s) != 0)
+			break;
+		started++;
+	}
+	work(s, 1);
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(extra[i], NULL);
+	free(extra);
+}
+
+static int options_valid(const equix_pow_solve_options *o)
+{
+	return o->threads <= EQUIX_POW_MAX_THREADS && !isnan(o->max_seconds) &&
+	       o->max_seconds >= 0;
+}
+
+equix_pow_result equix_pow_solve(const uint8_t id[EQUIX_POW_ID_LEN],
+				 const uint8_t seed[EQUIX_POW_SEED_LEN],
+				 uint32_t effort,
+				 const uint8_t start_nonce[EQUIX_POW_NONCE_LEN],
+				 const equix_pow_solve_options *options,
+				 equix_pow_solution *proof, uint64_t *attempts)
+{
+	equix_pow_solve_options defaults;
+	struct search s;
+
+	if (options == NULL) {
+		equix_pow_solve_options_init(&defaults);
+		options = &defaults;
+	}
+	if (id == NULL || seed == NULL || proof == NULL ||
+	    !options_valid(options))
+		return EQUIX_POW_FAIL_ARGUMENT;
+	if (sodium_init() < 0)
+		return EQUIX_POW_FAIL_INTERNAL;
+	memset(&s, 0, sizeof s);
+	s.options = options;
+	memcpy(s.id, id, sizeof s.id);
+	memcpy(s.seed, seed, sizeof s.seed);
+	if (start_nonce != NULL)
+		memcpy(s.start_nonce, start_nonce, sizeof s.start_nonce);
+	else
+		randombytes_buf(s.start_nonce, sizeof s.start_nonce);
+	s.effort = effort;
+	s.winner = NO_WINNER;
+	s.started = seconds_now();
+	pthread_mutex_init(&s.lock, NULL);
+
+	run_workers(&s, options->threads);
+	pthread_mutex_destroy(&s.lock);
+
+	if (s.winner == NO_WINNER) {
+		if (attempts != NULL)
+			*attempts = s.tried;
+		return s.stop != EQUIX_POW_OK ? s.stop : EQUIX_POW_FAIL_LIMIT;
+	}
+	memcpy(proof->nonce, s.start_nonce, EQUIX_POW_NONCE_LEN);
+	equix_pow_nonce_add(proof->nonce, s.winner);
+	proof->effort = effort;
+	memcpy(proof->seed_head, seed, EQUIX_POW_SEED_HEAD_LEN);
+	memcpy(proof->solution, s.winning_solution, EQUIX_POW_SOLUTION_LEN);
+	if (attempts != NULL)
+		*attempts = s.winner + 1;
+	return EQUIX_POW_OK;
+}
