@@ -3,9 +3,10 @@
 # hashx.h and links with nothing but "pkg-config --cflags --libs libhashx"
 # builds and runs against the installed shared library and, fully static,
 # against the installed static library; both print the same hashes.
-#   installcheck.sh SRCDIR PKGCONFIG_DIR LIBDIR CC
+# Then the installed equix-cli solves and verifies a PoW proof.
+#   installcheck.sh SRCDIR PKGCONFIG_DIR LIBDIR CC [BINDIR]
 set -eu
-srcdir=$1 pcdir=$2 libdir=$3 cc=$4
+srcdir=$1 pcdir=$2 libdir=$3 cc=$4 bindir=${5:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PKG_CONFIG_PATH="$pcdir"
@@ -37,3 +38,23 @@ if [ -f "$libdir/libequix.a" ]; then
 	echo "static equix client: same output"
 fi
 cat "$tmp/equix.out"
+
+# The installed equix-cli, against the installed libequix: Tor's effort-10
+# test vector, solved, then verified as a batch of one.
+if [ -n "$bindir" ]; then
+	cli="$bindir/equix-cli"
+	LD_LIBRARY_PATH="$libdir" "$cli" --version
+	id=1111111111111111111111111111111111111111111111111111111111111111
+	seed=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+	LD_LIBRARY_PATH="$libdir" "$cli" pow solve --json --id $id \
+		--seed $seed --effort 10 \
+		--nonce 55555555555555555555555555555555 >"$tmp/proof.json"
+	cat "$tmp/proof.json"
+	grep -q '"solution":"128bbda5df2929c3be086de2aad34aed"' "$tmp/proof.json" || {
+		echo "FAIL: equix-cli pow solve: wrong proof"; exit 1; }
+	verdict=$(LD_LIBRARY_PATH="$libdir" "$cli" pow verify --id $id \
+		--seed $seed --batch - <"$tmp/proof.json")
+	echo "$verdict"
+	[ "$verdict" = "line 1: valid" ] || {
+		echo "FAIL: equix-cli pow verify: $verdict"; exit 1; }
+fi

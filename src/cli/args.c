@@ -1,0 +1,335 @@
+/*
+ * args.c - option scanning and strict argument parsers; see args.h.
+ */
+#include "args.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "cli.h"
+
+static void vreport(const char *format, va_list ap)
+{
+	fputs("equix-cli: ", stderr);
+	vfprintf(stderr, format, ap);
+	fputc('\n', stderr);
+}
+
+int cli_usage_error(const char *format, ...)
+{
+	va_list ap;
+
+	va_start(ap, format);
+	vreport(format, ap);
+	va_end(ap);
+	return CLI_USAGE;
+}
+
+int cli_fail(const char *format, ...)
+{
+	va_list ap;
+
+	va_start(ap, format);
+	vreport(format, ap);
+	va_end(ap);
+	return CLI_FAIL;
+}
+
+cli_quoted cli_quote(const char *text)
+{
+	const size_t keep = 40;
+	cli_quoted q;
+	size_t i;
+
+	for (i = 0; i < keep && text[i] != '\0'; i++) {
+		unsigned char c = (unsigned char)text[i];
+		q.text[i] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
+	}
+	if (text[i] != '\0') {
+		memcpy(q.text + i, "...", 3);
+		i += 3;
+	}
+	q.text[i] = '\0';
+	return q;
+}
+
+/* ---- Options --------------------------------------------------------- */
+
+void cli_options_begin(void)
+{
+	/* 0, not 1: makes glibc (and musl) forget the state of the previous
+	 * scan, including a half-read cluster of short options. */
+	optind = 0;
+	opterr = 0;
+}
+
+/* Whether `word` is "--NAME=..." for a long option that takes no
+ * argument and has the value `val`. */
+static int is_unwanted_argument(const char *word, int val,
+				const struct option *longopts)
+{
+	const struct option *o;
+
+	if (strncmp(word, "--", 2) != 0 || strchr(word, '=') == NULL)
+		return 0;
+	for (o = longopts; o->name != NULL; o++) {
+		size_t n = strlen(o->name);
+		if (o->val == val && o->has_arg == no_argument &&
+		    strncmp(word + 2, o->name, n) == 0 && word[2 + n] == '=')
+			return 1;
+	}
+	return 0;
+}
+
+/* One line about the option getopt_long() just refused with `r`. */
+static void report_bad_option(int r, int argc, char **argv,
+			      const struct option *longopts)
+{
+	const char *word = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+	const char *cmd = argv[0];
+
+	if (r == ':') {
+		if (strncmp(word, "--", 2) != 0 && optopt > 0 && optopt < 128)
+			cli_usage_error("%s: option '-%c' needs an argument",
+					cmd, optopt);
+		else
+			cli_usage_error("%s: option '%s' needs an argument",
+					cmd, cli_quote(word).text);
+	} else if (optopt == 0) {
+		cli_usage_error("%s: unknown or ambiguous option '%s'", cmd,
+				cli_quote(word).text);
+	} else if (is_unwanted_argument(word, optopt, longopts)) {
+		cli_usage_error("%s: option '%s' takes no argument", cmd,
+				cli_quote(word).text);
+	} else {
+		char c = optopt > 0x20 && optopt < 0x7f ? (char)optopt : '?';
+		cli_usage_error("%s: unknown option '-%c'", cmd, c);
+	}
+}
+
+int cli_next_option(int argc, char **argv, const char *shortopts,
+		    const struct option *longopts)
+{
+	/* shortopts starts with ':', so that a missing argument is told
+	 * apart from an unknown option. */
+	int r = getopt_long(argc, argv, shortopts, longopts, NULL);
+
+	if (r == '?' || r == ':') {
+		report_bad_option(r, argc, argv, longopts);
+		return '?';
+	}
+	return r;
+}
+
+int cli_check_operands(int argc, char **argv, int first, int min, int max,
+		       const char *names)
+{
+	int count = argc - first;
+
+	if (count >= min && count <= max)
+		return 1;
+	if (count < min)
+		cli_usage_error("%s: missing operand: expected %s", argv[0],
+				names);
+	else
+		cli_usage_error("%s: too many operands ('%s'): expected %s",
+				argv[0], cli_quote(argv[first + max]).text,
+				names);
+	return 0;
+}
+
+/* ---- Hex ------------------------------------------------------------- */
+
+/* The position of the first character of `text` that is not a hex digit,
+ * or its length when all are. */
+static size_t hex_prefix(const char *text)
+{
+	size_t i = 0;
+
+	while (text[i] != '\0' && strchr("0123456789abcdefABCDEF", text[i]))
+		i++;
+	return i;
+}
+
+/* Decodes `len` characters known to be hex digits, len even. */
+static int decode_hex(const char *name, const char *text, size_t len,
+		      uint8_t *out)
+{
+	size_t bin_len = 0;
+	const char *end = NULL;
+
+	if (len == 0)
+		return 1;
+	if (sodium_hex2bin(out, len / 2, text, len, NULL, &bin_len, &end) !=
+		    0 ||
+	    end != text + len || bin_len != len / 2) {
+		cli_usage_error("%s: cannot decode the hex digits", name);
+		return 0;
+	}
+	return 1;
+}
+
+int cli_hex_exact(const char *text, uint8_t *out, size_t size)
+{
+	size_t bin_len = 0;
+	const char *end = NULL;
+
+	if (strlen(text) != 2 * size || hex_prefix(text) != 2 * size)
+		return 0;
+	if (size == 0)
+		return 1;
+	return sodium_hex2bin(out, size, text, 2 * size, NULL, &bin_len,
+			      &end) == 0 &&
+	       end == text + 2 * size && bin_len == size;
+}
+
+int cli_parse_hex_exact(const char *name, const char *text, uint8_t *out,
+			size_t size)
+{
+	size_t len = strlen(text), good = hex_prefix(text);
+
+	if (len != 2 * size) {
+		cli_usage_error("%s: expected %zu hex digits, got %zu "
+				"characters",
+				name, 2 * size, len);
+		return 0;
+	}
+	if (good != len) {
+		cli_usage_error("%s: expected %zu hex digits, found a non-hex "
+				"character at position %zu",
+				name, 2 * size, good + 1);
+		return 0;
+	}
+	if (!cli_hex_exact(text, out, size)) {
+		cli_usage_error("%s: cannot decode the hex digits", name);
+		return 0;
+	}
+	return 1;
+}
+
+int cli_parse_hex_any(const char *name, const char *text, uint8_t **out,
+		      size_t *size)
+{
+	size_t len = strlen(text), good = hex_prefix(text);
+
+	*out = NULL;
+	*size = 0;
+	if (good != len) {
+		cli_usage_error("%s: expected hex digits, found a non-hex "
+				"character at position %zu",
+				name, good + 1);
+		return 0;
+	}
+	if (len % 2 != 0) {
+		cli_usage_error("%s: expected an even number of hex digits, "
+				"got %zu",
+				name, len);
+		return 0;
+	}
+	if (len == 0)
+		return 1;
+	*out = malloc(len / 2);
+	if (*out == NULL) {
+		cli_usage_error("%s: out of memory", name);
+		return 0;
+	}
+	if (!decode_hex(name, text, len, *out)) {
+		free(*out);
+		*out = NULL;
+		return 0;
+	}
+	*size = len / 2;
+	return 1;
+}
+
+/* ---- Numbers --------------------------------------------------------- */
+
+/* Accumulates digits of `base` (10 or 16) into a uint64_t; 0 on an empty
+ * string, a foreign character or overflow. */
+static int read_digits(const char *text, unsigned base, uint64_t *out)
+{
+	uint64_t value = 0;
+	size_t i;
+
+	if (text[0] == '\0')
+		return 0;
+	for (i = 0; text[i] != '\0'; i++) {
+		const char *digits = "0123456789abcdef";
+		char c = text[i] >= 'A' && text[i] <= 'F'
+				 ? (char)(text[i] - 'A' + 'a')
+				 : text[i];
+		const char *p = c != '\0' ? strchr(digits, c) : NULL;
+		unsigned d;
+
+		if (p == NULL || (unsigned)(p - digits) >= base)
+			return 0;
+		d = (unsigned)(p - digits);
+		if (value > (UINT64_MAX - d) / base)
+			return 0;
+		value = value * base + d;
+	}
+	*out = value;
+	return 1;
+}
+
+int cli_parse_uint(const char *name, const char *text, uint64_t min,
+		   uint64_t max, uint64_t *out)
+{
+	uint64_t value;
+
+	if (!read_digits(text, 10, &value) || value < min || value > max) {
+		cli_usage_error("%s: expected an integer from %llu to %llu, "
+				"got '%s'",
+				name, (unsigned long long)min,
+				(unsigned long long)max, cli_quote(text).text);
+		return 0;
+	}
+	*out = value;
+	return 1;
+}
+
+int cli_parse_u64(const char *name, const char *text, uint64_t *out)
+{
+	int ok;
+
+	if (text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))
+		ok = read_digits(text + 2, 16, out);
+	else
+		ok = read_digits(text, 10, out);
+	if (!ok)
+		cli_usage_error("%s: expected an integer from 0 to "
+				"18446744073709551615 (decimal, or hex with "
+				"0x), got '%s'",
+				name, cli_quote(text).text);
+	return ok;
+}
+
+int cli_parse_seconds(const char *name, const char *text, double *out)
+{
+	size_t digits = strspn(text, "0123456789");
+	size_t fraction = 0;
+	char *end = NULL;
+	double value;
+
+	/* Plain decimal notation only: strtod() alone would also take
+	 * spaces, signs, exponents, hex, "inf" and "nan". */
+	if (text[digits] == '.')
+		fraction = strspn(text + digits + 1, "0123456789");
+	errno = 0;
+	value = strtod(text, &end);
+	if (digits + fraction == 0 ||
+	    strlen(text) != digits + (text[digits] == '.' ? 1 + fraction : 0) ||
+	    end != text + strlen(text) || errno != 0 || value > 1e9) {
+		cli_usage_error("%s: expected a number of seconds from 0 to "
+				"1000000000, got '%s'",
+				name, cli_quote(text).text);
+		return 0;
+	}
+	*out = value;
+	return 1;
+}

@@ -1,0 +1,72 @@
+/*
+ * args.h - reading command-line arguments: option scanning with one-line
+ * error messages, and strict parsers for hex and numbers.
+ *
+ * Every parser takes the name of what it parses ("--id", "NONCE") for its
+ * message, prints exactly one line "equix-cli: NAME: what is wrong" on
+ * stderr when the text is not acceptable, and returns 0 then (1 when it
+ * stored a value). Callers turn a 0 into exit status CLI_USAGE.
+ */
+#ifndef EQUIX_CLI_ARGS_H
+#define EQUIX_CLI_ARGS_H
+
+#include <getopt.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__)
+#define CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define CLI_PRINTF(f, a)
+#endif
+
+/* "equix-cli: " + message + newline on stderr; returns CLI_USAGE. */
+int cli_usage_error(const char *format, ...) CLI_PRINTF(1, 2);
+/* The same, returning CLI_FAIL: the arguments were fine, the work
+ * failed. */
+int cli_fail(const char *format, ...) CLI_PRINTF(1, 2);
+
+/* A copy of `text` safe to show in one line of a message: at most about
+ * 40 characters (then "..."), non-printable bytes as '?'. */
+typedef struct cli_quoted {
+	char text[48];
+} cli_quoted;
+cli_quoted cli_quote(const char *text);
+
+/*
+ * getopt_long() for the subcommand `argv[0]`, restarted at argv[1] on the
+ * first call after cli_options_begin(). Returns the option's value, -1
+ * after the last option, or '?' after printing one line about an unknown
+ * option or a missing option argument.
+ */
+void cli_options_begin(void);
+int cli_next_option(int argc, char **argv, const char *shortopts,
+		    const struct option *longopts);
+
+/* The operands after the options must number from `min` to `max`;
+ * `names` describes them ("CHALLENGE SOLUTION"). Returns 1 when they do,
+ * else prints one line and returns 0. */
+int cli_check_operands(int argc, char **argv, int first, int min, int max,
+		       const char *names);
+
+/* Exactly `size` bytes as 2 * size hex digits. */
+int cli_parse_hex_exact(const char *name, const char *text, uint8_t *out,
+			size_t size);
+/* The same without a message: 1 when `text` is such hex, else 0. */
+int cli_hex_exact(const char *text, uint8_t *out, size_t size);
+/* Any even number of hex digits (none too); `*out` is malloc'ed, free it
+ * (it may be NULL when `*size` is 0). Running out of memory also prints
+ * its line and returns 0. */
+int cli_parse_hex_any(const char *name, const char *text, uint8_t **out,
+		      size_t *size);
+
+/* A decimal integer from `min` to `max`: digits only, no sign, no
+ * spaces. */
+int cli_parse_uint(const char *name, const char *text, uint64_t min,
+		   uint64_t max, uint64_t *out);
+/* A 64-bit unsigned integer, decimal or "0x"-prefixed hex. */
+int cli_parse_u64(const char *name, const char *text, uint64_t *out);
+/* A number of seconds: a finite decimal number from 0 to 10^9. */
+int cli_parse_seconds(const char *name, const char *text, double *out);
+
+#endif /* EQUIX_CLI_ARGS_H */

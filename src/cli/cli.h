@@ -1,0 +1,24 @@
+/*
+ * cli.h - what the parts of equix-cli share: its exit statuses and the
+ * entry point of each subcommand.
+ *
+ * Every subcommand takes its own argv, whose argv[0] is the subcommand's
+ * name ("solve", "pow solve", ...), and returns the process exit status.
+ */
+#ifndef EQUIX_CLI_H
+#define EQUIX_CLI_H
+
+/* The exit statuses, the same for every subcommand. */
+enum cli_status {
+	CLI_OK = 0,    /* success, or the proof / solution is valid */
+	CLI_FAIL = 1,  /* invalid, or the operation could not be done */
+	CLI_USAGE = 2, /* bad arguments or malformed input */
+};
+
+int cmd_solve(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+int cmd_hash(int argc, char **argv);
+int cmd_pow_solve(int argc, char **argv);
+int cmd_pow_verify(int argc, char **argv);
+
+#endif /* EQUIX_CLI_H */

@@ -1,0 +1,302 @@
+/*
+ * cmd_pow_solve.c - "pow solve": the client's search for a Tor PoW v1
+ * proof, with limits, Ctrl-C, a progress line, and text or JSON output.
+ */
+/* sigaction, isatty, clock_gettime: POSIX, also under -std=c11. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include <equix_pow.h>
+
+#include "args.h"
+#include "cancel.h"
+#include "cli.h"
+#include "hash_mode.h"
+#include "progress.h"
+#include "solution_text.h"
+
+enum {
+	OPT_ID = 256,
+	OPT_SEED,
+	OPT_EFFORT,
+	OPT_NONCE,
+	OPT_THREADS,
+	OPT_JSON,
+	OPT_MAX_ATTEMPTS,
+	OPT_TIMEOUT,
+	OPT_INTERPRET,
+	OPT_COMPILE,
+};
+
+/* clang-format off */
+static const char help[] =
+"usage: equix-cli pow solve --id HEX --seed HEX --effort N [OPTIONS]\n"
+"Searches nonces for a Tor PoW v1 proof (Equi-X plus the effort check),\n"
+"as Tor's client does, and prints it.\n"
+"\n"
+"  --id HEX            the service's blinded ID, 64 hex digits\n"
+"  --seed HEX          the seed from the descriptor, 64 hex digits\n"
+"  --effort N          the effort, 0 to 4294967295\n"
+"  --nonce HEX         the first nonce, 32 hex digits (default: random)\n"
+"  --threads N         worker threads, 1 to 1024 (default 1); any count\n"
+"                      finds the same proof\n"
+"  --max-attempts N    give up after N nonces (0: no limit)\n"
+"  --timeout SECONDS   give up after SECONDS (0: no limit)\n"
+"  --json              one JSON object: nonce, effort, seed_head, solution,\n"
+"                      attempts, seconds\n"
+"  --interpret         interpreted HashX only\n"
+"  --compile           compiled HashX or failure (default: compiled where\n"
+"                      possible)\n"
+"  -q, --quiet         no progress line (shown only when stderr is a\n"
+"                      terminal)\n"
+"  -h, --help          show this help\n"
+"\n"
+"Exit status: 0 found, 1 limit reached, cancelled (Ctrl-C) or --compile\n"
+"impossible here, 2 usage error.\n";
+/* clang-format on */
+
+static const struct option options[] = {
+	{"id", required_argument, NULL, OPT_ID},
+	{"seed", required_argument, NULL, OPT_SEED},
+	{"effort", required_argument, NULL, OPT_EFFORT},
+	{"nonce", required_argument, NULL, OPT_NONCE},
+	{"threads", required_argument, NULL, OPT_THREADS},
+	{"max-attempts", required_argument, NULL, OPT_MAX_ATTEMPTS},
+	{"timeout", required_argument, NULL, OPT_TIMEOUT},
+	{"json", no_argument, NULL, OPT_JSON},
+	{"interpret", no_argument, NULL, OPT_INTERPRET},
+	{"compile", no_argument, NULL, OPT_COMPILE},
+	{"quiet", no_argument, NULL, 'q'},
+	{"help", no_argument, NULL, 'h'},
+	{NULL, 0, NULL, 0},
+};
+
+/* The option texts as given; checked after the scan, so that --help
+ * wins over a bad value. */
+typedef struct solve_text {
+	const char *id, *seed, *effort, *nonce, *threads, *max_attempts,
+		*timeout;
+	int json, quiet, help;
+	cli_hash_mode mode;
+} solve_text;
+
+/* What the search needs, parsed. */
+typedef struct solve_args {
+	uint8_t id[EQUIX_POW_ID_LEN];
+	uint8_t seed[EQUIX_POW_SEED_LEN];
+	uint8_t nonce[EQUIX_POW_NONCE_LEN];
+	int have_nonce;
+	uint32_t effort;
+	equix_pow_solve_options options;
+	int json, quiet;
+} solve_args;
+
+static int scan(int argc, char **argv, solve_text *t)
+{
+	int c;
+
+	memset(t, 0, sizeof *t);
+	cli_options_begin();
+	while ((c = cli_next_option(argc, argv, ":hq", options)) != -1) {
+		switch (c) {
+		case OPT_ID:
+			t->id = optarg;
+			break;
+		case OPT_SEED:
+			t->seed = optarg;
+			break;
+		case OPT_EFFORT:
+			t->effort = optarg;
+			break;
+		case OPT_NONCE:
+			t->nonce = optarg;
+			break;
+		case OPT_THREADS:
+			t->threads = optarg;
+			break;
+		case OPT_MAX_ATTEMPTS:
+			t->max_attempts = optarg;
+			break;
+		case OPT_TIMEOUT:
+			t->timeout = optarg;
+			break;
+		case OPT_JSON:
+			t->json = 1;
+			break;
+		case OPT_INTERPRET:
+		case OPT_COMPILE:
+			if (!cli_hash_mode_set(&t->mode,
+					       c == OPT_COMPILE
+						       ? CLI_HASH_COMPILE
+						       : CLI_HASH_INTERPRET))
+				return 0;
+			break;
+		case 'q':
+			t->quiet = 1;
+			break;
+		case 'h':
+			t->help = 1;
+			break;
+		default:
+			return 0;
+		}
+	}
+	return t->help ||
+	       cli_check_operands(argc, argv, optind, 0, 0, "no operands");
+}
+
+static int require(const char *cmd, const char *value, const char *name)
+{
+	if (value == NULL)
+		cli_usage_error("%s: %s is required", cmd, name);
+	return value != NULL;
+}
+
+/* The numeric options, into `a->options`. */
+static int parse_limits(const solve_text *t, solve_args *a)
+{
+	uint64_t v;
+
+	if (t->threads != NULL) {
+		if (!cli_parse_uint("--threads", t->threads, 1,
+				    EQUIX_POW_MAX_THREADS, &v))
+			return 0;
+		a->options.threads = (unsigned)v;
+	}
+	if (t->max_attempts != NULL &&
+	    !cli_parse_uint("--max-attempts", t->max_attempts, 0, UINT64_MAX,
+			    &a->options.max_attempts))
+		return 0;
+	if (t->timeout != NULL && !cli_parse_seconds("--timeout", t->timeout,
+						     &a->options.max_seconds))
+		return 0;
+	return 1;
+}
+
+static int parse(const char *cmd, const solve_text *t, solve_args *a)
+{
+	uint64_t effort;
+
+	memset(a, 0, sizeof *a);
+	equix_pow_solve_options_init(&a->options);
+	if (!require(cmd, t->id, "--id") || !require(cmd, t->seed, "--seed") ||
+	    !require(cmd, t->effort, "--effort"))
+		return 0;
+	if (!cli_parse_hex_exact("--id", t->id, a->id, sizeof a->id) ||
+	    !cli_parse_hex_exact("--seed", t->seed, a->seed, sizeof a->seed) ||
+	    !cli_parse_uint("--effort", t->effort, 0, UINT32_MAX, &effort))
+		return 0;
+	a->effort = (uint32_t)effort;
+	if (t->nonce != NULL) {
+		if (!cli_parse_hex_exact("--nonce", t->nonce, a->nonce,
+					 sizeof a->nonce))
+			return 0;
+		a->have_nonce = 1;
+	}
+	a->options.ctx_flags = cli_hash_mode_equix_flags(t->mode);
+	a->json = t->json;
+	a->quiet = t->quiet;
+	return parse_limits(t, a);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void print_proof(const solve_args *a, const equix_pow_solution *proof,
+			uint64_t attempts, double seconds)
+{
+	char nonce[2 * EQUIX_POW_NONCE_LEN + 1];
+	char head[2 * EQUIX_POW_SEED_HEAD_LEN + 1];
+	char solution[CLI_SOLUTION_HEX_SIZE];
+
+	sodium_bin2hex(nonce, sizeof nonce, proof->nonce, sizeof proof->nonce);
+	sodium_bin2hex(head, sizeof head, proof->seed_head,
+		       sizeof proof->seed_head);
+	cli_solution_format_hex(proof->solution, solution);
+	if (a->json)
+		printf("{\"nonce\":\"%s\",\"effort\":%lu,\"seed_head\":\"%s\","
+		       "\"solution\":\"%s\",\"attempts\":%llu,"
+		       "\"seconds\":%.3f}\n",
+		       nonce, (unsigned long)proof->effort, head, solution,
+		       (unsigned long long)attempts, seconds);
+	else
+		printf("nonce: %s\neffort: %lu\nseed_head: %s\nsolution: %s\n"
+		       "attempts: %llu\nseconds: %.3f\n",
+		       nonce, (unsigned long)proof->effort, head, solution,
+		       (unsigned long long)attempts, seconds);
+}
+
+static int report_failure(equix_pow_result r, uint64_t attempts)
+{
+	switch (r) {
+	case EQUIX_POW_FAIL_CANCELLED:
+		return cli_fail("pow solve: cancelled after %llu nonces",
+				(unsigned long long)attempts);
+	case EQUIX_POW_FAIL_LIMIT:
+		return cli_fail("pow solve: no proof within the limit (%llu "
+				"nonces tried)",
+				(unsigned long long)attempts);
+	case EQUIX_POW_FAIL_COMPILE:
+		return cli_fail("pow solve: --compile: no compiled HashX here");
+	default:
+		return cli_fail("pow solve: %s", equix_pow_result_string(r));
+	}
+}
+
+/* The search, with Ctrl-C and (on a terminal) the progress line. */
+static int run(solve_args *a)
+{
+	struct sigaction old_sigint;
+	const volatile int *cancel = cli_cancel_install(&old_sigint);
+	cli_progress progress;
+	equix_pow_solution proof;
+	uint64_t attempts = 0;
+	double start = now();
+	equix_pow_result r;
+
+	cli_progress_init(&progress, a->effort);
+	a->options.cancel = cancel;
+	if (!a->quiet && isatty(STDERR_FILENO)) {
+		a->options.progress = cli_progress_update;
+		a->options.progress_user = &progress;
+	}
+	r = equix_pow_solve(a->id, a->seed, a->effort,
+			    a->have_nonce ? a->nonce : NULL, &a->options,
+			    &proof, &attempts);
+	cli_progress_clear(&progress);
+	if (cancel != NULL)
+		cli_cancel_restore(&old_sigint);
+	if (r != EQUIX_POW_OK)
+		return report_failure(r, attempts);
+	print_proof(a, &proof, attempts, now() - start);
+	return CLI_OK;
+}
+
+int cmd_pow_solve(int argc, char **argv)
+{
+	solve_text t;
+	solve_args a;
+
+	if (!scan(argc, argv, &t))
+		return CLI_USAGE;
+	if (t.help) {
+		fputs(help, stdout);
+		return CLI_OK;
+	}
+	if (!parse(argv[0], &t, &a))
+		return CLI_USAGE;
+	if (!cli_hash_mode_usable(t.mode))
+		return CLI_FAIL;
+	return run(&a);
+}

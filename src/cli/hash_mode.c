@@ -1,0 +1,69 @@
+/*
+ * hash_mode.c - the HashX path chosen on the command line; see
+ * hash_mode.h.
+ */
+#include "hash_mode.h"
+
+#include "args.h"
+
+int cli_hash_mode_set(cli_hash_mode *mode, cli_hash_mode chosen)
+{
+	if (*mode != CLI_HASH_DEFAULT && *mode != chosen) {
+		cli_usage_error("--interpret and --compile exclude each "
+				"other");
+		return 0;
+	}
+	*mode = chosen;
+	return 1;
+}
+
+equix_ctx_flags cli_hash_mode_equix_flags(cli_hash_mode mode)
+{
+	switch (mode) {
+	case CLI_HASH_INTERPRET:
+		return EQUIX_CTX_VERIFY;
+	case CLI_HASH_COMPILE:
+		return EQUIX_CTX_MUST_COMPILE;
+	case CLI_HASH_DEFAULT:
+		break;
+	}
+	return EQUIX_CTX_TRY_COMPILE;
+}
+
+hashx_type cli_hash_mode_hashx_type(cli_hash_mode mode)
+{
+	switch (mode) {
+	case CLI_HASH_INTERPRET:
+		return HASHX_TYPE_INTERPRETED;
+	case CLI_HASH_COMPILE:
+		return HASHX_TYPE_COMPILED;
+	case CLI_HASH_DEFAULT:
+		break;
+	}
+	return HASHX_TRY_COMPILE;
+}
+
+int cli_hash_mode_usable(cli_hash_mode mode)
+{
+	hashx_ctx *ctx;
+	hashx_result r;
+
+	if (mode != CLI_HASH_COMPILE)
+		return 1;
+	/* Making one function tells whether the platform gives us
+	 * executable memory and has a compiler for this CPU. */
+	ctx = hashx_alloc(HASHX_TYPE_COMPILED);
+	if (ctx == NULL) {
+		cli_fail("out of memory");
+		return 0;
+	}
+	r = hashx_make(ctx, "equix-cli", 9);
+	hashx_free(ctx);
+	if (r == HASHX_FAIL_COMPILE) {
+		cli_fail("--compile: no compiled HashX on this machine (no "
+			 "compiler for this CPU, or executable memory "
+			 "refused); use the default or --interpret");
+		return 0;
+	}
+	return 1;
+}

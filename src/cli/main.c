@@ -1,0 +1,99 @@
+/*
+ * main.c - equix-cli: solve and check Equi-X puzzles, HashX hashes and
+ * Tor PoW v1 proofs from the command line.
+ *
+ * This file picks the subcommand and answers --help and --version; each
+ * subcommand reads its own options (cli.h).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "config.h"
+
+#include "args.h"
+#include "cli.h"
+
+/* clang-format off */
+static const char usage[] =
+"usage: equix-cli COMMAND [OPTIONS] [ARGUMENTS]\n"
+"\n"
+"  solve CHALLENGE           the Equi-X solutions of CHALLENGE\n"
+"  verify CHALLENGE SOLUTION check an Equi-X solution\n"
+"  hash SEED NONCE           the HashX hash of NONCE under SEED\n"
+"  pow solve --id HEX --seed HEX --effort N ...\n"
+"                            find a Tor PoW v1 proof\n"
+"  pow verify --id HEX --seed HEX ...\n"
+"                            check Tor PoW v1 proofs\n"
+"\n"
+"  equix-cli COMMAND --help  the options of COMMAND\n"
+"  equix-cli --version       the version\n"
+"\n"
+"Exit status: 0 success or valid, 1 invalid or failed, 2 usage error or\n"
+"malformed input.\n";
+/* clang-format on */
+
+/* clang-format off */
+static const char pow_usage[] =
+"usage: equix-cli pow solve --id HEX --seed HEX --effort N [OPTIONS]\n"
+"       equix-cli pow verify --id HEX --seed HEX [OPTIONS]\n"
+"Tor's onion-service proof of work, version 1. \"equix-cli pow solve\n"
+"--help\" and \"equix-cli pow verify --help\" tell more.\n";
+/* clang-format on */
+
+static int is_help(const char *arg)
+{
+	return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
+}
+
+/* `argv[0]` becomes "pow solve" / "pow verify", for messages. */
+static int run_pow(int argc, char **argv)
+{
+	if (argc < 2)
+		return cli_usage_error("pow: missing command: expected solve "
+				       "or verify");
+	if (is_help(argv[1])) {
+		fputs(pow_usage, stdout);
+		return CLI_OK;
+	}
+	if (strcmp(argv[1], "solve") == 0) {
+		argv[1] = "pow solve";
+		return cmd_pow_solve(argc - 1, argv + 1);
+	}
+	if (strcmp(argv[1], "verify") == 0) {
+		argv[1] = "pow verify";
+		return cmd_pow_verify(argc - 1, argv + 1);
+	}
+	return cli_usage_error("pow: unknown command '%s': expected solve "
+			       "or verify",
+			       cli_quote(argv[1]).text);
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd = argc > 1 ? argv[1] : "";
+
+	if (argc < 2)
+		return cli_usage_error("missing command (see equix-cli "
+				       "--help)");
+	if ((is_help(cmd) || strcmp(cmd, "--version") == 0) && argc > 2)
+		return cli_usage_error("%s takes no arguments, got '%s'", cmd,
+				       cli_quote(argv[2]).text);
+	if (is_help(cmd)) {
+		fputs(usage, stdout);
+		return CLI_OK;
+	}
+	if (strcmp(cmd, "--version") == 0) {
+		printf("equix-cli %s\n", PACKAGE_VERSION);
+		return CLI_OK;
+	}
+	if (strcmp(cmd, "solve") == 0)
+		return cmd_solve(argc - 1, argv + 1);
+	if (strcmp(cmd, "verify") == 0)
+		return cmd_verify(argc - 1, argv + 1);
+	if (strcmp(cmd, "hash") == 0)
+		return cmd_hash(argc - 1, argv + 1);
+	if (strcmp(cmd, "pow") == 0)
+		return run_pow(argc - 1, argv + 1);
+	return cli_usage_error("unknown command '%s' (see equix-cli --help)",
+			       cli_quote(cmd).text);
+}

@@ -1,0 +1,612 @@
+#!/bin/sh
+# tests/cli.sh - equix-cli end to end: every subcommand and exit status,
+# outputs checked against the reference vectors (tests/vectors) and Tor's
+# PoW v1 test vectors, and hostile inputs that must give a one-line usage
+# error or, at worst, a clean failure, never a crash.
+#
+# Environment (set by tests/Makefile.inc): EQUIX_CLI, the program;
+# TEST_RUNNER, the emulator of a cross build (empty natively);
+# VECTOR_DIR; EQUIX_TEST_EMULATED=1 under qemu-user (no threads there).
+# Prints PASS/FAIL/SKIP lines and a Check-style summary.
+set -u
+
+cli=${EQUIX_CLI:?EQUIX_CLI must name the equix-cli program}
+runner=${TEST_RUNNER:-}
+vectors=${VECTOR_DIR:?VECTOR_DIR must name tests/vectors}
+emulated=${EQUIX_TEST_EMULATED:-0}
+
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+checks=0
+failures=0
+
+pass() { checks=$((checks + 1)); echo "PASS: $1"; }
+fail() {
+	checks=$((checks + 1)); failures=$((failures + 1))
+	echo "FAIL: $1 ($2)"
+}
+skip() { echo "SKIP: $1 ($2)"; }
+
+# run ARGS...: the program, stdout in $tmp/out, stderr in $tmp/err,
+# status in $rc. $runner is split on purpose ("qemu-aarch64 -L DIR").
+run() {
+	$runner "$cli" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	rc=$?
+}
+# run_stdin FILE ARGS...: the same with FILE on standard input.
+run_stdin() {
+	f=$1; shift
+	$runner "$cli" "$@" >"$tmp/out" 2>"$tmp/err" <"$f"
+	rc=$?
+}
+out() { cat "$tmp/out"; }
+lines() { wc -l <"$1" | tr -d ' '; }
+
+# expect NAME STATUS STDOUT ARGS...: exact status and standard output.
+expect() {
+	name=$1 want_rc=$2 want=$3; shift 3
+	run "$@"
+	got=$(out)
+	if [ "$rc" != "$want_rc" ]; then
+		fail "$name" "status $rc, expected $want_rc; stderr: $(head -c 200 "$tmp/err")"
+	elif [ "$got" != "$want" ]; then
+		fail "$name" "stdout '$got', expected '$want'"
+	else
+		pass "$name"
+	fi
+}
+
+# check_one_line_error NAME STATUS: the last run failed with STATUS, no
+# stdout and exactly one "equix-cli: " line on stderr.
+check_one_line_error() {
+	if [ "$rc" != "$2" ]; then
+		fail "$1" "status $rc, expected $2"
+	elif [ -s "$tmp/out" ]; then
+		fail "$1" "unexpected stdout: $(head -c 100 "$tmp/out")"
+	elif [ "$(lines "$tmp/err")" != 1 ] ||
+	     ! grep -q '^equix-cli: ' "$tmp/err"; then
+		fail "$1" "stderr is not one 'equix-cli: ' line: $(head -c 200 "$tmp/err")"
+	else
+		pass "$1"
+	fi
+}
+
+# usage NAME ARGS...: status 2 with one line on stderr.
+usage() {
+	name=$1; shift
+	run "$@"
+	check_one_line_error "$name" 2
+}
+
+# no_crash NAME ARGS...: any of the statuses 0, 1, 2, nothing else.
+no_crash() {
+	name=$1; shift
+	run "$@"
+	case $rc in
+	0|1|2) pass "$name" ;;
+	*) fail "$name" "status $rc" ;;
+	esac
+}
+
+# stderr_has NAME TEXT: the last run's stderr contains TEXT.
+stderr_has() {
+	if grep -q -e "$2" "$tmp/err"; then pass "$1"
+	else fail "$1" "stderr lacks '$2': $(head -c 200 "$tmp/err")"; fi
+}
+
+repeat() { # repeat TEXT N
+	r= i=0
+	while [ $i -lt "$2" ]; do r=$r$1; i=$((i + 1)); done
+	printf '%s' "$r"
+}
+
+# ---- --version and --help ---------------------------------------------
+
+run --version
+if [ "$rc" = 0 ] && grep -qx 'equix-cli [0-9][0-9.]*[^ ]*' "$tmp/out"; then
+	pass "--version"
+else
+	fail "--version" "status $rc, output '$(out)'"
+fi
+for cmd in "" solve verify hash pow "pow solve" "pow verify"; do
+	# shellcheck disable=SC2086 # "pow solve" is two words
+	run $cmd --help
+	if [ "$rc" = 0 ] && head -n 1 "$tmp/out" |
+	   grep -q "^usage: equix-cli ${cmd:-COMMAND}"; then
+		pass "${cmd:-equix-cli} --help"
+	else
+		fail "${cmd:-equix-cli} --help" "status $rc, '$(head -n 1 "$tmp/out")'"
+	fi
+done
+run -h
+[ "$rc" = 0 ] && [ -s "$tmp/out" ] && pass "-h" || fail "-h" "status $rc"
+
+# ---- Usage errors: status 2, one line -----------------------------------
+
+usage "no command"
+usage "--version with an argument" --version x
+usage "unknown command" frobnicate
+usage "pow without command" pow
+usage "pow unknown command" pow frobnicate
+usage "solve: no challenge" solve
+usage "solve: extra operand" solve a b
+usage "solve: unknown option" solve --bogus a
+usage "solve: unknown short option" solve -x a
+usage "solve: option with argument" solve --hex=1 a
+usage "solve: odd hex" solve --hex abc
+usage "solve: non-hex" solve --hex 00zz
+usage "solve: --interpret with --compile" solve --interpret --compile a
+usage "verify: no solution" verify a
+usage "verify: short solution" verify a 0011
+usage "verify: 7 indices" verify a 1,2,3,4,5,6,7
+usage "verify: 9 indices" verify a 1,2,3,4,5,6,7,8,9
+usage "verify: 5-digit index" verify a 1,2,3,4,5,6,7,10000
+usage "verify: empty index" verify a 1,2,,4,5,6,7,8
+usage "verify: non-hex solution" verify a 0123456789abcdef0123456789abcdeg
+usage "verify: --indices refused" verify --indices a 1,2,3,4,5,6,7,8
+usage "hash: no nonce" hash seed
+usage "hash: negative nonce" hash seed -1
+usage "hash: nonce too big" hash seed 18446744073709551616
+usage "hash: hex nonce too big" hash seed 0x10000000000000000
+usage "hash: empty 0x" hash seed 0x
+usage "hash: nonce garbage" hash seed 12ab
+usage "hash: empty nonce" hash seed ""
+
+run pow solve --id 123 --seed "$(repeat aa 32)" --effort 1
+if [ "$(cat "$tmp/err")" = "equix-cli: --id: expected 64 hex digits, got 3 characters" ] && [ "$rc" = 2 ]; then
+	pass "pow solve: short --id message"
+else
+	fail "pow solve: short --id message" "status $rc: $(cat "$tmp/err")"
+fi
+
+# ---- The reference's Equi-X vectors ------------------------------------
+
+# A vector's indices "abcd,..." in wire form: each index little-endian.
+wire_of() {
+	echo "$1" | sed 's/\([0-9a-f][0-9a-f]\)\([0-9a-f][0-9a-f]\)/\2\1/g; s/,//g'
+}
+n=0
+grep '^equix [^ ]* ok ' "$vectors/equix.txt" | head -n 12 >"$tmp/equix-vectors"
+while read -r _ challenge _ count sols; do
+	n=$((n + 1))
+	[ "$challenge" = - ] && challenge=
+	want=$(echo $sols | tr ' ' '\n')
+	expect "solve vector $n ($count solutions, indices)" 0 "$want" \
+		solve --hex --indices "$challenge"
+	want_wire=$(for s in $sols; do wire_of "$s"; done)
+	expect "solve vector $n (wire form)" 0 "$want_wire" \
+		solve --hex "$challenge"
+	if [ "$count" = 0 ]; then
+		expect "solve vector $n: no solutions, --quiet" 0 "" \
+			solve --quiet --hex "$challenge"
+		[ -s "$tmp/err" ] && fail "solve vector $n: --quiet" "stderr"
+		run solve --hex "$challenge"
+		stderr_has "solve vector $n: 'no solutions' note" "no solutions"
+		continue
+	fi
+	first=${sols%% *}
+	expect "verify vector $n (indices)" 0 valid verify --hex "$challenge" "$first"
+	expect "verify vector $n (wire)" 0 valid verify --hex "$challenge" \
+		"$(wire_of "$first")"
+	expect "verify vector $n --interpret" 0 valid verify --interpret \
+		--hex "$challenge" "$first"
+done <"$tmp/equix-vectors"
+
+# A text challenge: "fcwwkdyy" is the vector 666377776b647979.
+want=$(grep '^equix 666377776b647979 ok ' "$vectors/equix.txt" | head -n 1 |
+       cut -d' ' -f5- | tr ' ' '\n')
+expect "solve text challenge" 0 "$want" solve --indices fcwwkdyy
+expect "solve: challenge starting with -" 0 "$(cat "$tmp/out")" \
+	solve --indices -- fcwwkdyy
+
+# No HashX function for this challenge (equix-named.txt: fail-challenge).
+run solve --hex f9050000
+check_one_line_error "solve: challenge without HashX function" 1
+expect "verify: challenge without HashX function" 1 \
+	"invalid: challenge (it has no HashX function)" \
+	verify --hex f9050000 1,2,3,4,5,6,7,8
+
+# Wrong solutions: each failure has its reason.
+sol=0a82,5f51,4f87,dfd6,1306,a618,44c1,fd49
+expect "verify: order" 1 "invalid: order (the indices are not in tree order)" \
+	verify --hex 81455ce9 5f51,0a82,4f87,dfd6,1306,a618,44c1,fd49
+expect "verify: partial sum" 1 \
+	"invalid: partial sum (a pair or quad sum lacks its zero bits)" \
+	verify --hex 81455ce9 0a82,5f51,4f87,dfd6,1306,a618,44c1,fd48
+run verify --hex 81455ce9 "$sol"
+[ "$rc" = 0 ] && pass "verify: the unchanged solution" ||
+	fail "verify: the unchanged solution" "status $rc"
+
+# ---- The reference's HashX vectors ---------------------------------------
+
+n=0
+grep '^hashx [^ ]* ok ' "$vectors/hashx.txt" | head -n 12 >"$tmp/hashx-vectors"
+while read -r _ seed _ pairs; do
+	n=$((n + 1))
+	[ "$seed" = - ] && seed=
+	bad=
+	for pair in $pairs; do
+		input=${pair%%:*} want=${pair#*:}
+		run hash --hex "$seed" "0x$input"
+		got=$(out)
+		# A build with --with-hashx-size=N prints the first N bytes.
+		case $want in
+		"$got"*) [ -n "$got" ] && [ "$rc" = 0 ] || bad="$input: status $rc" ;;
+		*) bad="$input: got '$got'" ;;
+		esac
+	done
+	[ -z "$bad" ] && pass "hash vector $n" || fail "hash vector $n" "$bad"
+done <"$tmp/hashx-vectors"
+
+line=$(grep '^hashx 726674646e6777677777767a77686f7275736c776c6f67 ok' \
+	"$vectors/hashx.txt" | head -n 1)
+want=$(echo "$line" | sed 's/.* ok 0:\([0-9a-f]*\) .*/\1/')
+run hash rftdngwgwwvzwhoruslwlog 0
+case $want in "$(out)"*) [ "$rc" = 0 ] && [ -s "$tmp/out" ] ;; *) false ;; esac &&
+	pass "hash: text seed" || fail "hash: text seed" "'$(out)'"
+run hash --interpret rftdngwgwwvzwhoruslwlog 0x0
+case $want in "$(out)"*) [ "$rc" = 0 ] && [ -s "$tmp/out" ] ;; *) false ;; esac &&
+	pass "hash: --interpret, 0x nonce" || fail "hash: --interpret" "'$(out)'"
+run hash --hex f9050000 1
+check_one_line_error "hash: seed without HashX function" 1
+
+# --compile: native code where there is a compiler, else status 1 and one
+# line; whichever this machine gives, every command must agree.
+run hash --compile rftdngwgwwvzwhoruslwlog 0
+compile_rc=$rc
+if [ "$rc" = 0 ]; then
+	case $want in "$(out)"*) pass "hash --compile" ;;
+	*) fail "hash --compile" "'$(out)'" ;; esac
+else
+	check_one_line_error "hash --compile, no compiler here" 1
+	stderr_has "hash --compile message" "--compile"
+fi
+run solve --compile --hex 81455ce9
+if [ "$rc" = "$compile_rc" ] && { [ "$rc" = 1 ] ||
+   [ "$(lines "$tmp/out")" = 2 ]; }; then pass "solve --compile"
+else fail "solve --compile" "status $rc, hash --compile gave $compile_rc"; fi
+run verify --compile --hex 81455ce9 "$sol"
+[ "$rc" = "$compile_rc" ] && pass "verify --compile" ||
+	fail "verify --compile" "status $rc, hash --compile gave $compile_rc"
+
+# ---- pow solve: Tor's test vectors ----------------------------------------
+
+id=$(repeat 11 32)
+seed=$(repeat aa 32)
+seed2=$(repeat bb 32)
+
+json_shape='^\{"nonce":"[0-9a-f]{32}","effort":[0-9]+,"seed_head":"[0-9a-f]{8}","solution":"[0-9a-f]{32}","attempts":[0-9]+,"seconds":[0-9]+\.[0-9]+\}$'
+
+# pow_json NAME NONCE SOLUTION ARGS...: "pow solve ARGS --json" finds the
+# proof with NONCE and SOLUTION, printed as one JSON line.
+pow_json() {
+	name=$1 want_nonce=$2 want_sol=$3; shift 3
+	run pow solve --json "$@"
+	if [ "$rc" != 0 ]; then
+		fail "$name" "status $rc: $(head -c 200 "$tmp/err")"
+	elif [ "$(lines "$tmp/out")" != 1 ] || ! grep -Eq "$json_shape" "$tmp/out"; then
+		fail "$name" "not one JSON line of the expected shape: $(out)"
+	elif ! grep -q "\"nonce\":\"$want_nonce\"" "$tmp/out" ||
+	     ! grep -q "\"solution\":\"$want_sol\"" "$tmp/out"; then
+		fail "$name" "$(out)"
+	else
+		pass "$name"
+	fi
+}
+
+run pow solve --id "$id" --seed "$seed" --effort 1 \
+	--nonce 55555555555555555555555555555555
+want="nonce: 55555555555555555555555555555555
+effort: 1
+seed_head: aaaaaaaa
+solution: 84355542ab2b3f79532ef055144ac5ab
+attempts: 1"
+if [ "$rc" = 0 ] && [ "$(head -n 5 "$tmp/out")" = "$want" ] &&
+   [ "$(lines "$tmp/out")" = 6 ] &&
+   tail -n 1 "$tmp/out" | grep -q '^seconds: [0-9]*\.[0-9]*$'; then
+	pass "pow solve effort 1, text output (Tor vector)"
+else
+	fail "pow solve effort 1, text output (Tor vector)" "status $rc: $(out)"
+fi
+pow_json "pow solve effort 1 --json (Tor vector)" \
+	55555555555555555555555555555555 84355542ab2b3f79532ef055144ac5ab \
+	--id "$id" --seed "$seed" --effort 1 \
+	--nonce 55555555555555555555555555555555
+pow_json "pow solve effort 10 (Tor vector)" \
+	56555555555555555555555555555555 128bbda5df2929c3be086de2aad34aed \
+	--id "$id" --seed "$seed" --effort 10 \
+	--nonce 55555555555555555555555555555555
+proof10=$(out)
+pow_json "pow solve effort 10, nonce wraps (Tor vector)" \
+	01000000000000000000000000000000 203af985537fadb23f3ed5873b4c81ce \
+	--id "$id" --seed "$seed" --effort 10 \
+	--nonce ffffffffffffffffffffffffffffffff
+pow_json "pow solve effort 1337 (Tor vector)" \
+	01000000000000000000000000000000 31c377cb72796ed80ae77df6ac1d6bfd \
+	--id "4$(repeat 1 63)" --seed "$seed" --effort 1337 \
+	--nonce 7fffffffffffffffffffffffffffffff
+pow_json "pow solve --interpret (Tor vector)" \
+	56555555555555555555555555555555 128bbda5df2929c3be086de2aad34aed \
+	--interpret --id "$id" --seed "$seed" --effort 10 \
+	--nonce 55555555555555555555555555555555
+if [ "$compile_rc" = 0 ]; then
+	pow_json "pow solve --compile (Tor vector)" \
+		56555555555555555555555555555555 128bbda5df2929c3be086de2aad34aed \
+		--compile --id "$id" --seed "$seed" --effort 10 \
+		--nonce 55555555555555555555555555555555
+else
+	run pow solve --compile --id "$id" --seed "$seed" --effort 10
+	check_one_line_error "pow solve --compile, no compiler here" 1
+fi
+case $proof10 in
+*'"attempts":2,'*) pass "pow solve: attempts counts the winning nonce" ;;
+*) fail "pow solve: attempts counts the winning nonce" "$proof10" ;;
+esac
+
+# Effort 0: every solution passes, the first nonce with one wins.
+run pow solve --json --id "$id" --seed "$seed" --effort 0 \
+	--nonce 55555555555555555555555555555555
+proof0=$(out)
+if [ "$rc" = 0 ] && grep -q '"effort":0,' "$tmp/out"; then
+	pass "pow solve effort 0"
+else
+	fail "pow solve effort 0" "status $rc: $(out)"
+fi
+# A random start nonce also gives a proof of the right shape.
+run pow solve --json --quiet --id "$id" --seed "$seed" --effort 1
+grep -Eq "$json_shape" "$tmp/out" && [ "$rc" = 0 ] &&
+	pass "pow solve: random nonce" || fail "pow solve: random nonce" "$(out)"
+
+# Threads: the same proof as one thread.
+if [ "$emulated" = 1 ]; then
+	skip "pow solve --threads 2" "threads hang under qemu-user"
+else
+	pow_json "pow solve --threads 2" \
+		56555555555555555555555555555555 128bbda5df2929c3be086de2aad34aed \
+		--threads 2 --id "$id" --seed "$seed" --effort 10 \
+		--nonce 55555555555555555555555555555555
+fi
+
+# Limits: status 1 and one line.
+run pow solve --id "$id" --seed "$seed" --effort 4000000000 --max-attempts 2 \
+	--nonce 55555555555555555555555555555555
+check_one_line_error "pow solve --max-attempts reached" 1
+run pow solve --id "$id" --seed "$seed" --effort 4000000000 --timeout 0.2
+check_one_line_error "pow solve --timeout reached" 1
+
+# Ctrl-C: a clean stop with status 1.
+if command -v timeout >/dev/null 2>&1; then
+	timeout --preserve-status -s INT 1 $runner "$cli" pow solve --quiet \
+		--id "$id" --seed "$seed" --effort 4000000000 \
+		>"$tmp/out" 2>"$tmp/err" </dev/null
+	rc=$?
+	check_one_line_error "pow solve: SIGINT cancels cleanly" 1
+	stderr_has "pow solve: SIGINT message" "cancelled"
+else
+	skip "pow solve: SIGINT" "no timeout(1) here"
+fi
+
+# Usage errors of pow solve.
+usage "pow solve: no --id" pow solve --seed "$seed" --effort 1
+usage "pow solve: no --seed" pow solve --id "$id" --effort 1
+usage "pow solve: no --effort" pow solve --id "$id" --seed "$seed"
+usage "pow solve: --effort missing argument" pow solve --id "$id" --seed "$seed" --effort
+usage "pow solve: effort too big" pow solve --id "$id" --seed "$seed" --effort 4294967296
+usage "pow solve: negative effort" pow solve --id "$id" --seed "$seed" --effort -1
+usage "pow solve: effort with sign" pow solve --id "$id" --seed "$seed" --effort +1
+usage "pow solve: effort with space" pow solve --id "$id" --seed "$seed" --effort " 1"
+usage "pow solve: effort garbage" pow solve --id "$id" --seed "$seed" --effort 1x
+usage "pow solve: empty effort" pow solve --id "$id" --seed "$seed" --effort ""
+usage "pow solve: threads 0" pow solve --id "$id" --seed "$seed" --effort 1 --threads 0
+usage "pow solve: threads 1025" pow solve --id "$id" --seed "$seed" --effort 1 --threads 1025
+usage "pow solve: huge threads" pow solve --id "$id" --seed "$seed" --effort 1 --threads 99999999999999999999999
+usage "pow solve: short nonce" pow solve --id "$id" --seed "$seed" --effort 1 --nonce 55
+usage "pow solve: non-hex seed" pow solve --id "$id" --seed "$(repeat aa 31)zz" --effort 1
+usage "pow solve: 0x id" pow solve --id "0x$(repeat 11 31)" --seed "$seed" --effort 1
+usage "pow solve: bad timeout" pow solve --id "$id" --seed "$seed" --effort 1 --timeout nan
+usage "pow solve: negative timeout" pow solve --id "$id" --seed "$seed" --effort 1 --timeout -1
+usage "pow solve: bad max-attempts" pow solve --id "$id" --seed "$seed" --effort 1 --max-attempts 1e3
+usage "pow solve: operand" pow solve --id "$id" --seed "$seed" --effort 1 extra
+usage "pow solve: unknown option" pow solve --id "$id" --seed "$seed" --effort 1 --frob
+usage "pow solve: ambiguous option" pow solve --id "$id" --seed "$seed" --effort 1 --i
+
+# ---- pow verify -----------------------------------------------------------
+
+n10=56555555555555555555555555555555
+s10=128bbda5df2929c3be086de2aad34aed
+expect "pow verify: valid" 0 valid pow verify --id "$id" --seed "$seed" \
+	--nonce $n10 --effort 10 --seed-head aaaaaaaa --solution $s10
+indices=$(echo $s10 | sed 's/\(..\)\(..\)/\2\1,/g; s/,$//')
+expect "pow verify: solution as indices" 0 valid pow verify --id "$id" \
+	--seed "$seed" --nonce $n10 --effort 10 --seed-head aaaaaaaa \
+	--solution "$indices"
+expect "pow verify --interpret" 0 valid pow verify --interpret --id "$id" \
+	--seed "$seed" --nonce $n10 --effort 10 --seed-head aaaaaaaa \
+	--solution $s10
+run pow verify --id "$id" --seed "$seed" --nonce $n10 --effort 10 \
+	--seed-head aaaaaaaa --solution 128bbda5df2929c3be086de2aad34aee
+if [ "$rc" = 1 ] && grep -q '^invalid: ' "$tmp/out"; then
+	pass "pow verify: corrupted solution"
+else
+	fail "pow verify: corrupted solution" "status $rc: $(out)"
+fi
+expect "pow verify: higher effort than solved for" 1 \
+	"invalid: effort check failed" pow verify --id "$id" --seed "$seed" \
+	--nonce $n10 --effort 4000000000 --seed-head aaaaaaaa --solution $s10
+expect "pow verify: unknown seed head" 1 "invalid: unknown seed head" \
+	pow verify --id "$id" --seed "$seed" --nonce $n10 --effort 10 \
+	--seed-head bbbbbbbb --solution $s10
+run pow verify --id "$(repeat 22 32)" --seed "$seed" --nonce $n10 --effort 10 \
+	--seed-head aaaaaaaa --solution $s10
+[ "$rc" = 1 ] && grep -q '^invalid: ' "$tmp/out" &&
+	pass "pow verify: other id" || fail "pow verify: other id" "status $rc"
+
+# --previous-seed: a proof for the previous seed is still accepted.
+run pow solve --json --id "$id" --seed "$seed2" --effort 2 \
+	--nonce 55555555555555555555555555555555
+proof_prev=$(out)
+printf '%s\n' "$proof_prev" >"$tmp/prev.jsonl"
+run pow verify --id "$id" --seed "$seed" --previous-seed "$seed2" \
+	--batch "$tmp/prev.jsonl"
+[ "$rc" = 0 ] && [ "$(out)" = "line 1: valid" ] &&
+	pass "pow verify --previous-seed" ||
+	fail "pow verify --previous-seed" "status $rc: $(out)"
+expect "pow verify: previous seed not given" 1 \
+	"line 1: invalid: unknown seed head" \
+	pow verify --id "$id" --seed "$seed" --batch "$tmp/prev.jsonl"
+expect "pow verify: current seed with --previous-seed" 0 valid \
+	pow verify --id "$id" --seed "$seed" --previous-seed "$seed2" \
+	--nonce $n10 --effort 10 --seed-head aaaaaaaa --solution $s10
+
+# Usage errors of pow verify.
+usage "pow verify: no --id" pow verify --seed "$seed" --batch -
+usage "pow verify: no --seed" pow verify --id "$id" --batch -
+usage "pow verify: neither proof nor batch" pow verify --id "$id" --seed "$seed"
+usage "pow verify: no --solution" pow verify --id "$id" --seed "$seed" \
+	--nonce $n10 --effort 10 --seed-head aaaaaaaa
+usage "pow verify: --batch with --nonce" pow verify --id "$id" --seed "$seed" \
+	--batch - --nonce $n10
+usage "pow verify: short seed head" pow verify --id "$id" --seed "$seed" \
+	--nonce $n10 --effort 10 --seed-head aaaa --solution $s10
+usage "pow verify: bad solution" pow verify --id "$id" --seed "$seed" \
+	--nonce $n10 --effort 10 --seed-head aaaaaaaa --solution xyz
+usage "pow verify: bad --previous-seed" pow verify --id "$id" --seed "$seed" \
+	--previous-seed 00 --batch -
+usage "pow verify: missing batch file" pow verify --id "$id" --seed "$seed" \
+	--batch "$tmp/no-such-file"
+
+# ---- pow verify --batch -----------------------------------------------------
+
+# batch NAME STATUS STDOUT: verifies $tmp/batch against id/seed.
+batch() {
+	expect "$1" "$2" "$3" pow verify --id "$id" --seed "$seed" \
+		--batch "$tmp/batch"
+}
+printf '%s\n' "$proof10" >"$tmp/batch"
+batch "batch: pow solve --json output is valid" 0 "line 1: valid"
+run_stdin "$tmp/batch" pow verify --id "$id" --seed "$seed" --batch -
+[ "$rc" = 0 ] && [ "$(out)" = "line 1: valid" ] &&
+	pass "batch from standard input" || fail "batch from standard input" "$(out)"
+
+printf '%s\n%s\n' "$proof10" "$proof10" >"$tmp/batch"
+batch "batch: a replay within the batch" 1 "line 1: valid
+line 2: invalid: replayed proof"
+
+printf '\n  \n%s\n\n%s\n' "$proof10" "$proof0" >"$tmp/batch"
+batch "batch: blank lines skipped, numbers kept" 0 "line 3: valid
+line 5: valid"
+
+printf '%s' "$proof10" >"$tmp/batch"
+batch "batch: last line without newline" 0 "line 1: valid"
+
+bad_sol=$(echo "$proof10" | sed 's/"solution":"128bbda5/"solution":"128bbda6/')
+printf '%s\n' "$bad_sol" >"$tmp/batch"
+run pow verify --id "$id" --seed "$seed" --batch "$tmp/batch"
+[ "$rc" = 1 ] && grep -q '^line 1: invalid: ' "$tmp/out" &&
+	pass "batch: corrupted solution" ||
+	fail "batch: corrupted solution" "status $rc: $(out)"
+
+# Other keys are ignored, any order, escapes decoded, spaces allowed.
+printf '%s\n' ' { "x" : [1] , "solution":"128bbda5df2929c3be086de2aad34aed", "effort": 10, "seed_head":"aaaaaaaa","nonce":"\u00356555555555555555555555555555555"}' >"$tmp/batch"
+run pow verify --id "$id" --seed "$seed" --batch "$tmp/batch"
+# (the "x" value is an array: nesting is refused even for unknown keys)
+[ "$rc" = 2 ] && grep -q '^line 1: malformed: nested' "$tmp/out" &&
+	pass "batch: nested value refused" || fail "batch: nested value refused" "$(out)"
+printf '%s\n' ' { "x" : "\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00" , "solution":"128bbda5df2929c3be086de2aad34aed", "effort": 10, "seed_head":"aaaaaaaa","nonce":"\u00356555555555555555555555555555555", "y": -1.5e+3 } ' >"$tmp/batch"
+batch "batch: unknown keys, escapes, spaces" 0 "line 1: valid"
+
+# Malformed lines: reported with their line numbers, status 2 even with
+# valid lines around them.
+malformed_lines='{"nonce":"56555555555555555555555555555555","effort":10,"seed_head":"aaaaaaaa"}
+{"nonce":"56555555555555555555555555555555","nonce":"56555555555555555555555555555555","effort":10,"seed_head":"aaaaaaaa","solution":"128bbda5df2929c3be086de2aad34aed"}
+{"nonce":"56555555555555555555555555555555","effort":"10","seed_head":"aaaaaaaa","solution":"128bbda5df2929c3be086de2aad34aed"}
+{"nonce":"56555555555555555555555555555555","effort":10.0,"seed_head":"aaaaaaaa","solution":"128bbda5df2929c3be086de2aad34aed"}
+{"nonce":"56555555555555555555555555555555","effort":4294967296,"seed_head":"aaaaaaaa","solution":"128bbda5df2929c3be086de2aad34aed"}
+{"nonce":"5655","effort":10,"seed_head":"aaaaaaaa","solution":"128bbda5df2929c3be086de2aad34aed"}
+{"nonce":56555555555555555555555555555555,"effort":10,"seed_head":"aaaaaaaa","solution":"128bbda5df2929c3be086de2aad34aed"}
+{"nonce":"56555555555555555555555555555555","effort":10,"seed_head":"aaaaaaaa","solution":"128bbda5df2929c3be086de2aad34aed"} x
+{"nonce":"56555555555555555555555555555555","effort":10,"seed_head":"aaaaaaaa","solution":"128bbda5df2929c3be086de2aad34aed"
+[1,2]
+"just a string"
+{"a":true}
+{"a":"\u0000"}
+{"a":"\ud800"}
+{"a":"\x"}
+{"a":01}
+{"a":1.}
+{"a":-}
+{"a" 1}
+{"a":1,}
+{,}
+{"a":1}{"b":2}
+nonsense'
+printf '%s\n' "$malformed_lines" >"$tmp/batch"
+total=$(lines "$tmp/batch")
+run pow verify --id "$id" --seed "$seed" --batch "$tmp/batch"
+if [ "$rc" = 2 ] && [ "$(lines "$tmp/out")" = "$total" ] &&
+   [ "$(grep -c '^line [0-9]*: malformed: ' "$tmp/out")" = "$total" ]; then
+	pass "batch: $total kinds of malformed line"
+else
+	fail "batch: $total kinds of malformed line" "status $rc: $(out)"
+fi
+
+printf '%s\n%s\n%s\n' "$proof10" '{"nonce":1' "$bad_sol" >"$tmp/batch"
+run pow verify --id "$id" --seed "$seed" --batch "$tmp/batch"
+if [ "$rc" = 2 ] && [ "$(sed -n 1p "$tmp/out")" = "line 1: valid" ] &&
+   sed -n 2p "$tmp/out" | grep -q '^line 2: malformed: ' &&
+   sed -n 3p "$tmp/out" | grep -q '^line 3: invalid: '; then
+	pass "batch: malformed beats invalid beats valid"
+else
+	fail "batch: malformed beats invalid beats valid" "status $rc: $(out)"
+fi
+
+# A line past the bound is skipped whole; the next line still counts.
+{ repeat xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx 200; echo
+  printf '%s\n' "$proof10"; } >"$tmp/batch"
+batch "batch: overlong line" 2 "line 1: malformed: longer than 4096 bytes
+line 2: valid"
+
+# Binary garbage, NUL bytes included.
+if [ -r /dev/urandom ]; then
+	head -c 65536 /dev/urandom >"$tmp/batch"
+	printf '\0{"a":1}\n\0\0\n' >>"$tmp/batch"
+	run pow verify --id "$id" --seed "$seed" --batch "$tmp/batch"
+	[ "$rc" = 2 ] && pass "batch: binary garbage" ||
+		fail "batch: binary garbage" "status $rc"
+fi
+printf '' >"$tmp/batch"
+batch "batch: empty input" 0 ""
+
+# ---- Hostile arguments: never a crash -----------------------------------
+
+# 64 KiB: Linux refuses single arguments of 64 KiB or more.
+long=$(repeat 0123456789abcdef 4096)
+no_crash "solve: 64 KiB text challenge" solve --quiet "$long"
+no_crash "solve: 64 KiB hex challenge" solve --quiet --hex "$long"
+no_crash "verify: 64 KiB hex challenge" verify --hex "$long" 1,2,3,4,5,6,7,8
+no_crash "hash: 64 KiB seed" hash "$long" 1
+usage "verify: 64 KiB solution" verify a "$long"
+usage "hash: 64 KiB nonce" hash a "$long"
+usage "pow solve: 64 KiB id" pow solve --id "$long" --seed "$seed" --effort 1
+usage "pow solve: 64 KiB effort" pow solve --id "$id" --seed "$seed" --effort "$long"
+usage "pow verify: 64 KiB solution" pow verify --id "$id" --seed "$seed" \
+	--nonce $n10 --effort 10 --seed-head aaaaaaaa --solution "$long"
+usage "unknown 64 KiB option" solve "--$long" a
+expect "solve: empty text challenge" 0 "$(wire_of 0098,3a4d,c489,cfba,7ef3,a498,a00f,ec20)
+$(wire_of 78d8,8611,a4df,ec19,0927,a729,842f,f771)
+$(wire_of 54b5,cc11,1593,e624,9357,b339,b138,ed99)" solve ""
+usage "pow solve: empty id" pow solve --id "" --seed "$seed" --effort 1
+usage "pow solve: empty --nonce" pow solve --id "$id" --seed "$seed" --effort 1 --nonce ""
+usage "pow verify: empty solution" pow verify --id "$id" --seed "$seed" \
+	--nonce $n10 --effort 10 --seed-head aaaaaaaa --solution ""
+usage "verify: control characters" verify a "$(printf '\001\002\033[2J')"
+usage "pow solve: escape sequence in effort" pow solve --id "$id" --seed "$seed" \
+	--effort "$(printf '1\033[2J')"
+usage "empty command" ""
+usage "solve: lone dash option" solve - -
+no_crash "solve: challenge '-'" solve --quiet -- -
+
+pct=0
+[ "$checks" -gt 0 ] && pct=$(((checks - failures) * 100 / checks))
+echo "$pct%: Checks: $checks, Failures: $failures, Errors: 0"
+[ "$failures" = 0 ]
