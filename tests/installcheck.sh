@@ -39,6 +39,18 @@ if [ -f "$libdir/libequix.a" ]; then
 fi
 cat "$tmp/equix.out"
 
+# The PoW layer is part of libequix: a client of equix_pow.h.
+$cc -o "$tmp/pow" "$srcdir/examples/pow-example.c" $flags
+LD_LIBRARY_PATH="$libdir" "$tmp/pow" 10 >"$tmp/pow.out"
+if [ -f "$libdir/libequix.a" ]; then
+	$cc -static -o "$tmp/pow-static" "$srcdir/examples/pow-example.c" \
+		$flags -lpthread
+	"$tmp/pow-static" 10 >"$tmp/pow-static.out"
+	cmp "$tmp/pow.out" "$tmp/pow-static.out"
+	echo "static PoW client: same output"
+fi
+cat "$tmp/pow.out"
+
 # The installed equix-cli, against the installed libequix: Tor's effort-10
 # test vector, solved, then verified as a batch of one.
 if [ -n "$bindir" ]; then
