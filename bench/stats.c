@@ -1,0 +1,420 @@
+/*
+ * stats.c - see stats.h. The choices follow Criterion.rs, so its reports
+ * and ours can be read the same way: the slope through the origin, a
+ * 1.4826-scaled median absolute deviation (comparable to a standard
+ * deviation for normal data), percentiles with linear interpolation,
+ * Tukey's fences, and a mixed bootstrap for the t test.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats.h"
+
+/* ---- Resampling generator ---------------------------------------------- */
+
+/* xoshiro256** seeded by splitmix64: fast, and good enough to pick
+ * resample indices (the bias of a modulo over n <= 10^6 is negligible). */
+typedef struct rng {
+	uint64_t s[4];
+} rng;
+
+static uint64_t splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15u);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+static void rng_seed(rng *r, uint64_t seed)
+{
+	for (int i = 0; i < 4; i++)
+		r->s[i] = splitmix64(&seed);
+}
+
+static uint64_t rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+static uint64_t rng_next(rng *r)
+{
+	uint64_t *s = r->s;
+	uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return result;
+}
+
+static size_t rng_index(rng *r, size_t n)
+{
+	return (size_t)(rng_next(r) % n);
+}
+
+/* ---- Plain statistics --------------------------------------------------- */
+
+void bench_stats_config_init(bench_stats_config *c)
+{
+	c->nresamples = 100000;
+	c->confidence = 0.95;
+	c->significance = 0.05;
+	c->noise = 0.01;
+	c->seed = 0x5eed;
+}
+
+double bench_slope(const double *x, const double *y, size_t n)
+{
+	double xy = 0, xx = 0;
+	for (size_t i = 0; i < n; i++) {
+		xy += x[i] * y[i];
+		xx += x[i] * x[i];
+	}
+	return xx > 0 ? xy / xx : 0;
+}
+
+static double mean_of(const double *v, size_t n)
+{
+	double sum = 0;
+	for (size_t i = 0; i < n; i++)
+		sum += v[i];
+	return sum / (double)n;
+}
+
+/* Sample variance (n - 1 in the denominator). */
+static double variance_of(const double *v, size_t n, double mean)
+{
+	double sum = 0;
+	for (size_t i = 0; i < n; i++)
+		sum += (v[i] - mean) * (v[i] - mean);
+	return n > 1 ? sum / (double)(n - 1) : 0;
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* The p-th percentile (0..100) of sorted v, interpolating between ranks. */
+static double percentile_sorted(const double *v, size_t n, double p)
+{
+	double rank = p / 100 * (double)(n - 1);
+	size_t lo = (size_t)floor(rank);
+	size_t hi = lo + 1 < n ? lo + 1 : lo;
+	double frac = rank - (double)lo;
+	return v[lo] + (v[hi] - v[lo]) * frac;
+}
+
+static void swap(double *v, size_t a, size_t b)
+{
+	double t = v[a];
+	v[a] = v[b];
+	v[b] = t;
+}
+
+/* The k-th smallest of v, reordering v so that everything before index k
+ * is no larger: quickselect with a three-way partition (equal values,
+ * common in timings, end the search at once). The bootstrap takes two
+ * medians per resample, where sorting would dominate. */
+static double select_kth(double *v, size_t n, size_t k)
+{
+	size_t lo = 0, hi = n; /* k is within [lo, hi) */
+	while (hi - lo > 1) {
+		double pivot = v[lo + (hi - lo) / 2];
+		size_t lt = lo, i = lo, gt = hi;
+		while (i < gt) {
+			if (v[i] < pivot)
+				swap(v, lt++, i++);
+			else if (v[i] > pivot)
+				swap(v, i, --gt);
+			else
+				i++;
+		}
+		if (k < lt)
+			hi = lt;
+		else if (k >= gt)
+			lo = gt;
+		else
+			return pivot;
+	}
+	return v[k];
+}
+
+static double median_in_place(double *v, size_t n)
+{
+	double upper = select_kth(v, n, n / 2);
+	if (n % 2)
+		return upper;
+	double lower = v[0];
+	for (size_t i = 1; i < n / 2; i++)
+		if (v[i] > lower)
+			lower = v[i];
+	return (lower + upper) / 2;
+}
+
+double bench_median_of(const double *v, size_t n)
+{
+	double *copy = malloc(n * sizeof *copy);
+	if (copy == NULL)
+		return NAN;
+	memcpy(copy, v, n * sizeof *copy);
+	double m = median_in_place(copy, n);
+	free(copy);
+	return m;
+}
+
+/* 1.4826 makes the MAD estimate the standard deviation of normal data. */
+static double mad_in_place(double *v, size_t n)
+{
+	double median = median_in_place(v, n);
+	for (size_t i = 0; i < n; i++)
+		v[i] = fabs(v[i] - median);
+	return 1.4826 * median_in_place(v, n);
+}
+
+/* ---- Bootstrap ------------------------------------------------------------
+ */
+
+/* The interval of a bootstrap distribution (sorted in place). */
+static void interval_from(double *dist, size_t n, double confidence,
+			  double point, bench_interval *out)
+{
+	qsort(dist, n, sizeof *dist, compare_doubles);
+	out->point = point;
+	out->lower = percentile_sorted(dist, n, 50 * (1 - confidence));
+	out->upper = percentile_sorted(dist, n, 50 * (1 + confidence));
+}
+
+enum { EST_MEAN, EST_MEDIAN, EST_STD_DEV, EST_MAD, EST_SLOPE, EST_COUNT };
+
+/* One resample: the averages' statistics from indices drawn with
+ * replacement, and the slope from the (iters, time) pairs at the same
+ * indices. */
+static void resample_once(rng *r, const double *iters, const double *times,
+			  const double *avg, size_t n, double *scratch,
+			  double est[EST_COUNT])
+{
+	double xy = 0, xx = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = rng_index(r, n);
+		scratch[i] = avg[k];
+		xy += iters[k] * times[k];
+		xx += iters[k] * iters[k];
+	}
+	est[EST_SLOPE] = xx > 0 ? xy / xx : 0;
+	est[EST_MEAN] = mean_of(scratch, n);
+	est[EST_STD_DEV] = sqrt(variance_of(scratch, n, est[EST_MEAN]));
+	est[EST_MEDIAN] = median_in_place(scratch, n);
+	est[EST_MAD] = mad_in_place(scratch, n);
+}
+
+static double r_squared(const double *x, const double *y, size_t n,
+			double slope)
+{
+	double mean = mean_of(y, n), ss_res = 0, ss_tot = 0;
+	for (size_t i = 0; i < n; i++) {
+		double e = y[i] - slope * x[i];
+		ss_res += e * e;
+		ss_tot += (y[i] - mean) * (y[i] - mean);
+	}
+	return ss_tot > 0 ? 1 - ss_res / ss_tot : 1;
+}
+
+void bench_estimate(const double *iters, const double *times, size_t n,
+		    const bench_stats_config *config, bench_estimates *out)
+{
+	size_t b = config->nresamples ? config->nresamples : 1;
+	double *avg = malloc(n * sizeof *avg);
+	double *scratch = malloc(n * sizeof *scratch);
+	double *dist = malloc(EST_COUNT * b * sizeof *dist);
+	double point[EST_COUNT];
+	rng r;
+
+	memset(out, 0, sizeof *out);
+	if (avg == NULL || scratch == NULL || dist == NULL || n == 0)
+		goto done;
+	for (size_t i = 0; i < n; i++)
+		avg[i] = times[i] / iters[i];
+	rng_seed(&r, config->seed);
+	for (size_t j = 0; j < b; j++) {
+		double est[EST_COUNT];
+		resample_once(&r, iters, times, avg, n, scratch, est);
+		for (int e = 0; e < EST_COUNT; e++)
+			dist[e * b + j] = est[e];
+	}
+	memcpy(scratch, avg, n * sizeof *avg);
+	point[EST_SLOPE] = bench_slope(iters, times, n);
+	point[EST_MEAN] = mean_of(avg, n);
+	point[EST_STD_DEV] = sqrt(variance_of(avg, n, point[EST_MEAN]));
+	point[EST_MEDIAN] = median_in_place(scratch, n);
+	point[EST_MAD] = mad_in_place(scratch, n);
+
+	bench_interval *targets[EST_COUNT] = {
+		&out->mean, &out->median, &out->std_dev, &out->median_abs_dev,
+		&out->slope};
+	for (int e = 0; e < EST_COUNT; e++)
+		interval_from(dist + e * b, b, config->confidence, point[e],
+			      targets[e]);
+	out->r_squared = r_squared(iters, times, n, point[EST_SLOPE]);
+done:
+	free(avg);
+	free(scratch);
+	free(dist);
+}
+
+/* ---- Outliers -------------------------------------------------------------
+ */
+
+void bench_outliers_classify(const double *avg, size_t n, bench_outliers *out)
+{
+	memset(out, 0, sizeof *out);
+	if (n == 0)
+		return;
+	double *sorted = malloc(n * sizeof *sorted);
+	if (sorted == NULL)
+		return;
+	memcpy(sorted, avg, n * sizeof *sorted);
+	qsort(sorted, n, sizeof *sorted, compare_doubles);
+	double q1 = percentile_sorted(sorted, n, 25);
+	double q3 = percentile_sorted(sorted, n, 75);
+	double iqr = q3 - q1;
+	free(sorted);
+
+	out->fence[0] = q1 - 3 * iqr;
+	out->fence[1] = q1 - 1.5 * iqr;
+	out->fence[2] = q3 + 1.5 * iqr;
+	out->fence[3] = q3 + 3 * iqr;
+	for (size_t i = 0; i < n; i++) {
+		if (avg[i] < out->fence[0])
+			out->low_severe++;
+		else if (avg[i] < out->fence[1])
+			out->low_mild++;
+		else if (avg[i] > out->fence[3])
+			out->high_severe++;
+		else if (avg[i] > out->fence[2])
+			out->high_mild++;
+	}
+}
+
+size_t bench_outliers_total(const bench_outliers *o)
+{
+	return o->low_severe + o->low_mild + o->high_mild + o->high_severe;
+}
+
+/* ---- Comparison -----------------------------------------------------------
+ */
+
+static double welch_t(const double *a, size_t na, const double *b, size_t nb)
+{
+	double ma = mean_of(a, na), mb = mean_of(b, nb);
+	double se = sqrt(variance_of(a, na, ma) / (double)na +
+			 variance_of(b, nb, mb) / (double)nb);
+	if (se > 0)
+		return (ma - mb) / se;
+	return ma == mb ? 0 : (ma > mb ? INFINITY : -INFINITY);
+}
+
+/* Under the null hypothesis both sets come from one distribution: draw
+ * both from their union and see how often t is as extreme as observed
+ * (two-tailed, as Criterion reports it). */
+static double t_test_p_value(const double *base, size_t nb, const double *now,
+			     size_t nn, size_t resamples, rng *r)
+{
+	double t = welch_t(now, nn, base, nb);
+	size_t total = nb + nn, below = 0;
+	double *mixed = malloc(total * sizeof *mixed);
+	double *x = malloc(total * sizeof *x);
+	if (mixed == NULL || x == NULL) {
+		free(mixed);
+		free(x);
+		return NAN;
+	}
+	memcpy(mixed, base, nb * sizeof *mixed);
+	memcpy(mixed + nb, now, nn * sizeof *mixed);
+	for (size_t j = 0; j < resamples; j++) {
+		for (size_t i = 0; i < total; i++)
+			x[i] = mixed[rng_index(r, total)];
+		if (welch_t(x + nb, nn, x, nb) < t)
+			below++;
+	}
+	free(mixed);
+	free(x);
+	size_t tail = below < resamples - below ? below : resamples - below;
+	double p = 2.0 * (double)tail / (double)resamples;
+	return p < 1 ? p : 1;
+}
+
+/* Relative changes of the mean and the median, each set resampled on its
+ * own. */
+static void relative_changes(const double *base, size_t nb, const double *now,
+			     size_t nn, const bench_stats_config *c, rng *r,
+			     bench_change *out)
+{
+	size_t b = c->nresamples;
+	double *xb = malloc(nb * sizeof *xb), *xn = malloc(nn * sizeof *xn);
+	double *dist = malloc(2 * b * sizeof *dist);
+	if (xb == NULL || xn == NULL || dist == NULL)
+		goto done;
+	for (size_t j = 0; j < b; j++) {
+		for (size_t i = 0; i < nb; i++)
+			xb[i] = base[rng_index(r, nb)];
+		for (size_t i = 0; i < nn; i++)
+			xn[i] = now[rng_index(r, nn)];
+		dist[j] = mean_of(xn, nn) / mean_of(xb, nb) - 1;
+		dist[b + j] =
+			median_in_place(xn, nn) / median_in_place(xb, nb) - 1;
+	}
+	interval_from(dist, b, c->confidence,
+		      mean_of(now, nn) / mean_of(base, nb) - 1, &out->mean);
+	interval_from(dist + b, b, c->confidence,
+		      bench_median_of(now, nn) / bench_median_of(base, nb) - 1,
+		      &out->median);
+done:
+	free(xb);
+	free(xn);
+	free(dist);
+}
+
+void bench_compare(const double *base, size_t n_base, const double *now,
+		   size_t n_now, const bench_stats_config *config,
+		   bench_change *out)
+{
+	bench_stats_config c = *config;
+	rng r;
+
+	memset(out, 0, sizeof *out);
+	if (c.nresamples == 0)
+		c.nresamples = 1;
+	rng_seed(&r, c.seed ^ 0xc0ffee);
+	out->p_value =
+		t_test_p_value(base, n_base, now, n_now, c.nresamples, &r);
+	relative_changes(base, n_base, now, n_now, &c, &r, out);
+	if (!(out->p_value < c.significance))
+		out->verdict = BENCH_NO_CHANGE;
+	else if (out->mean.upper < -c.noise)
+		out->verdict = BENCH_IMPROVED;
+	else if (out->mean.lower > c.noise)
+		out->verdict = BENCH_REGRESSED;
+	else
+		out->verdict = BENCH_WITHIN_NOISE;
+}
+
+const char *bench_verdict_sentence(bench_verdict verdict)
+{
+	switch (verdict) {
+	case BENCH_NO_CHANGE:
+		return "No change in performance detected.";
+	case BENCH_WITHIN_NOISE:
+		return "Change within noise threshold.";
+	case BENCH_IMPROVED:
+		return "Performance has improved.";
+	case BENCH_REGRESSED:
+		return "Performance has regressed.";
+	}
+	return "";
+}
