@@ -1,18 +1,27 @@
 /*
- * benchutil.c - what the side-by-side benchmarks share.
+ * benchutil.c - loading a reference library, and the clock.
  */
+/* RTLD_DEEPBIND (glibc) */
+#define _GNU_SOURCE
 #include <dlfcn.h>
-#include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <time.h>
 
 #include "benchutil.h"
 
+void *bench_dlopen(const char *path)
+{
+#ifdef RTLD_DEEPBIND
+	return dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+#else
+	return dlopen(path, RTLD_NOW | RTLD_LOCAL);
+#endif
+}
+
 int bench_load(const char *tool, const char *path, const char *const names[],
 	       size_t n, void *syms[])
 {
-	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	void *h = bench_dlopen(path);
 
 	if (h == NULL) {
 		fprintf(stderr, "%s: %s\n", tool, dlerror());
@@ -35,30 +44,4 @@ double bench_now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static int cmp_double(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return (a > b) - (a < b);
-}
-
-double bench_median(double *v, unsigned n)
-{
-	qsort(v, n, sizeof *v, cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-int bench_parse_uint(const char *s, unsigned *out)
-{
-	char *end;
-	unsigned long v;
-
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || *s == '\0' || *end != '\0' || v == 0 || v > 1000000)
-		return -1;
-	*out = (unsigned)v;
-	return 0;
 }

@@ -1,10 +1,16 @@
 /*
- * benchutil.h - what the side-by-side benchmarks share.
+ * benchutil.h - loading a reference library, and the clock.
  */
 #ifndef EQUIX_BENCHUTIL_H
 #define EQUIX_BENCHUTIL_H
 
 #include <stddef.h>
+
+/* dlopen() for a library that exports the same names as this build's
+ * (linked) libhashx and libequix: privately, and, where the system has
+ * RTLD_DEEPBIND, with the loaded library's calls to its own functions
+ * bound inside it. NULL on failure (dlerror() says why). */
+void *bench_dlopen(const char *path);
 
 /* Loads the shared object `path` privately (RTLD_LOCAL: two builds of the
  * same API can sit side by side) and looks up `n` symbols into syms[].
@@ -14,11 +20,5 @@ int bench_load(const char *tool, const char *path, const char *const names[],
 
 /* Monotonic time in nanoseconds. */
 double bench_now_ns(void);
-
-/* Median of v[0..n-1] (n > 0); sorts v. */
-double bench_median(double *v, unsigned n);
-
-/* Parses a decimal count in 1..1000000; -1 if `s` is not one. */
-int bench_parse_uint(const char *s, unsigned *out);
 
 #endif

@@ -34,12 +34,12 @@ typedef struct bench_interval {
 } bench_interval;
 
 typedef struct bench_estimates {
-	bench_interval slope;    /* ns per iteration */
-	bench_interval mean;     /* of the per-sample averages */
+	bench_interval slope; /* ns per iteration */
+	bench_interval mean;  /* of the per-sample averages */
 	bench_interval median;
 	bench_interval std_dev;
 	bench_interval median_abs_dev;
-	double r_squared;        /* of the regression line through the origin */
+	double r_squared; /* of the regression line through the origin */
 } bench_estimates;
 
 typedef struct bench_outliers {
@@ -49,25 +49,25 @@ typedef struct bench_outliers {
 } bench_outliers;
 
 typedef enum bench_verdict {
-	BENCH_NO_CHANGE,     /* "No change in performance detected." */
-	BENCH_WITHIN_NOISE,  /* "Change within noise threshold." */
-	BENCH_IMPROVED,      /* "Performance has improved." */
-	BENCH_REGRESSED,     /* "Performance has regressed." */
+	BENCH_NO_CHANGE,    /* "No change in performance detected." */
+	BENCH_WITHIN_NOISE, /* "Change within noise threshold." */
+	BENCH_IMPROVED,     /* "Performance has improved." */
+	BENCH_REGRESSED,    /* "Performance has regressed." */
 } bench_verdict;
 
 typedef struct bench_change {
-	bench_interval mean;   /* relative: 0.05 is 5% slower than the base */
+	bench_interval mean; /* relative: 0.05 is 5% slower than the base */
 	bench_interval median;
 	double p_value;
 	bench_verdict verdict;
 } bench_change;
 
 typedef struct bench_stats_config {
-	size_t nresamples;     /* default 100000 */
-	double confidence;     /* default 0.95 */
-	double significance;   /* default 0.05 */
-	double noise;          /* default 0.01 */
-	uint64_t seed;         /* of the resampling generator */
+	size_t nresamples;   /* default 100000 */
+	double confidence;   /* default 0.95 */
+	double significance; /* default 0.05 */
+	double noise;        /* default 0.01 */
+	uint64_t seed;       /* of the resampling generator */
 } bench_stats_config;
 
 /* The defaults listed above. */
@@ -84,8 +84,7 @@ void bench_estimate(const double *iters, const double *times, size_t n,
 		    const bench_stats_config *config, bench_estimates *out);
 
 /* Tukey's fences over the per-sample averages avg[0..n-1]. */
-void bench_outliers_classify(const double *avg, size_t n,
-			     bench_outliers *out);
+void bench_outliers_classify(const double *avg, size_t n, bench_outliers *out);
 size_t bench_outliers_total(const bench_outliers *o);
 
 /* The change from a baseline's per-sample averages (base, n_base) to the

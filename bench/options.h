@@ -1,0 +1,35 @@
+/*
+ * options.h - equix-bench's command line.
+ */
+#ifndef EQUIX_BENCH_OPTIONS_H
+#define EQUIX_BENCH_OPTIONS_H
+
+#include <regex.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct bench_options {
+	int has_filter;
+	regex_t filter;
+	size_t sample_size;
+	int sample_size_given; /* --sample-size on the command line */
+	double warm_up_s, measurement_s;
+	size_t nresamples;
+	double noise, significance, confidence;
+	const char *save_baseline; /* NULL: Criterion's default, "base" */
+	const char *baseline;      /* compare only, never save */
+	const char *results;       /* default "bench-results" */
+	const char *report;        /* default RESULTS/report */
+	int no_report, json, quick, list, help;
+	const char *reference;
+	const char *reference_hashx;
+	const char *vectors;
+} bench_options;
+
+/* Parses argv. Returns 0, or 2 after a one-line message on stderr. */
+int bench_options_parse(int argc, char **argv, bench_options *o);
+
+/* The --help text. */
+void bench_options_usage(FILE *f);
+
+#endif

@@ -1,0 +1,58 @@
+/*
+ * vectors.h - the reference implementation's recorded outputs
+ * (tests/vectors/hashx.txt and equix.txt), read for the checks that come
+ * before any timing.
+ */
+#ifndef EQUIX_BENCH_VECTORS_H
+#define EQUIX_BENCH_VECTORS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <equix.h>
+
+#define BENCH_VEC_PAIRS 8
+
+/* "hashx SEED ok|fail-seed NONCE:HASH ..." */
+typedef struct bench_hashx_vec {
+	uint8_t *seed;
+	size_t seed_len;
+	int ok;
+	int pairs;
+	uint64_t nonce[BENCH_VEC_PAIRS];
+	uint8_t hash[BENCH_VEC_PAIRS][32];
+} bench_hashx_vec;
+
+/* "equix CHALLENGE ok COUNT SOL ..." or "equix CHALLENGE fail-challenge" */
+typedef struct bench_equix_vec {
+	uint8_t *challenge;
+	size_t len;
+	int ok;
+	unsigned count;
+	equix_solution sols[EQUIX_MAX_SOLS];
+} bench_equix_vec;
+
+typedef struct bench_vectors {
+	const char *dir;
+	bench_hashx_vec *hashx;
+	size_t n_hashx;
+	bench_equix_vec *equix;
+	size_t n_equix;
+} bench_vectors;
+
+/* The directory: `option` when not NULL, else $VECTOR_DIR, else the
+ * source tree's tests/vectors (compiled in). */
+const char *bench_vectors_dir(const char *option);
+
+/* Reads DIR/hashx.txt and DIR/equix.txt. Returns 0, or -1 with a message
+ * naming the file and line in err. */
+int bench_vectors_load(const char *dir, bench_vectors *v, char *err,
+		       size_t err_size);
+
+void bench_vectors_free(bench_vectors *v);
+
+/* Decodes lowercase hex ("-": empty) into a new buffer; -1 when
+ * malformed. */
+long bench_hex_decode(const char *hex, uint8_t **out);
+
+#endif

@@ -1,0 +1,195 @@
+#!/bin/sh
+# tests/bench.sh - equix-bench end to end, in a few seconds: the report's
+# format, a baseline saved then compared, the refusal of a library whose
+# output differs from the reference vectors (a deliberately corrupted copy
+# of the vectors), the HTML report, --json, --list and bad options.
+#
+# Environment (set by tests/Makefile.inc): EQUIX_BENCH, the program;
+# TEST_RUNNER, the emulator of a cross build (empty natively); VECTOR_DIR.
+# Prints PASS/FAIL/SKIP lines and a Check-style summary.
+set -u
+
+bench=${EQUIX_BENCH:?EQUIX_BENCH must name the equix-bench program}
+runner=${TEST_RUNNER:-}
+vectors=${VECTOR_DIR:?VECTOR_DIR must name tests/vectors}
+
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+checks=0
+failures=0
+
+pass() { checks=$((checks + 1)); echo "PASS: $1"; }
+fail() {
+	checks=$((checks + 1)); failures=$((failures + 1))
+	echo "FAIL: $1 ($2)"
+}
+skip() { echo "SKIP: $1 ($2)"; }
+
+# run ARGS...: stdout in $tmp/out, stderr in $tmp/err, status in $rc.
+# $runner is split on purpose ("qemu-aarch64 -L DIR").
+run() {
+	$runner "$bench" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	rc=$?
+}
+
+# Two cheap benchmarks, quick settings, results in $tmp.
+FILTER='^(hash/interp|verify/interp)$'
+quick() {
+	run --quick --filter "$FILTER" --results "$tmp/results" "$@"
+}
+
+# ---- The report -----------------------------------------------------
+TIME='^(hash/interp|verify/interp) +time:   \[[0-9.]+ (ps|ns|µs|ms|s) [0-9.]+ (ps|ns|µs|ms|s) [0-9.]+ (ps|ns|µs|ms|s)\]$'
+THRPT='^ {24}thrpt:  \[[0-9.]+ [KMG]?hash/s [0-9.]+ [KMG]?hash/s [0-9.]+ [KMG]?hash/s\]$'
+quick --save-baseline smoke
+# A build with another HashX salt cannot match the vectors.
+if [ "$rc" = 1 ] && grep -q 'HashX salt' "$tmp/err"; then
+	skip "bench" "$(head -n 1 "$tmp/err")"
+	exit 77
+fi
+if [ "$rc" != 0 ]; then
+	fail "first run" "status $rc: $(head -c 300 "$tmp/err")"
+elif [ "$(grep -cE "$TIME" "$tmp/out")" != 2 ]; then
+	fail "time lines" "$(head -c 300 "$tmp/out")"
+else
+	pass "time lines"
+fi
+if grep -qE "$THRPT" "$tmp/out"; then
+	pass "throughput line"
+else
+	fail "throughput line" "$(head -c 300 "$tmp/out")"
+fi
+# Every line is one of Criterion's.
+OTHER=$(grep -vE "$TIME" "$tmp/out" | grep -vE '^ {24}thrpt:  \[' |
+	grep -vE '^Found [0-9]+ outliers among 10 measurements \([0-9]+\.[0-9]{2}%\)$' |
+	grep -vE '^  [0-9]+ \([0-9]+\.[0-9]{2}%\) (low|high) (mild|severe)$' |
+	grep -vE '^Warning: Unable to complete ')
+if [ -z "$OTHER" ]; then
+	pass "report lines"
+else
+	fail "report lines" "unexpected: $OTHER"
+fi
+if grep -q change: "$tmp/out"; then
+	fail "no change without a baseline" "$(grep change: "$tmp/out")"
+else
+	pass "no change without a baseline"
+fi
+if [ -f "$tmp/results/hash_interp/smoke.json" ] &&
+	[ -f "$tmp/results/verify_interp/smoke.json" ]; then
+	pass "baseline saved"
+else
+	fail "baseline saved" "$(ls -R "$tmp/results" 2>&1 | head -c 300)"
+fi
+if [ -s "$tmp/results/report/index.html" ] &&
+	grep -qi '<html' "$tmp/results/report/index.html"; then
+	pass "HTML report"
+else
+	fail "HTML report" "no $tmp/results/report/index.html"
+fi
+
+# ---- The change against the baseline -------------------------------
+CHANGE='^ {24}change: \[[-+][0-9.]+% [-+][0-9.]+% [-+][0-9.]+%\] \(p = [0-9]\.[0-9]{2} [<>] 0\.05\)$'
+VERDICT='^ {24}(No change in performance detected|Change within noise threshold|Performance has (improved|regressed))\.$'
+quick --baseline smoke --no-report
+if [ "$rc" != 0 ]; then
+	fail "baseline run" "status $rc: $(head -c 300 "$tmp/err")"
+elif [ "$(grep -cE "$CHANGE" "$tmp/out")" != 2 ] ||
+	[ "$(grep -cE "$VERDICT" "$tmp/out")" != 2 ]; then
+	fail "change lines" "$(head -c 400 "$tmp/out")"
+else
+	pass "change lines"
+fi
+
+# A malformed baseline is refused before anything is timed.
+printf '{"format": "equix-bench-baseline", "iters": [1, 2,' \
+	>"$tmp/results/hash_interp/broken.json"
+cp "$tmp/results/verify_interp/smoke.json" \
+	"$tmp/results/verify_interp/broken.json"
+quick --baseline broken --no-report
+if [ "$rc" = 1 ] && grep -q 'malformed baseline' "$tmp/err" &&
+	! grep -q 'time:' "$tmp/out"; then
+	pass "malformed baseline"
+else
+	fail "malformed baseline" "status $rc: $(head -c 300 "$tmp/err")"
+fi
+
+# ---- Refusal of a wrong output ---------------------------------------
+mkdir "$tmp/vec" && cp "$vectors/hashx.txt" "$vectors/equix.txt" "$tmp/vec/" ||
+	exit 99
+# The first line's first recorded hash, its first digit changed.
+awk 'NR == 1 { split($4, p, ":"); d = substr(p[2], 1, 1) == "0" ? "1" : "0"
+	$4 = p[1] ":" d substr(p[2], 2) } { print }' \
+	"$vectors/hashx.txt" >"$tmp/vec/hashx.txt"
+if cmp -s "$vectors/hashx.txt" "$tmp/vec/hashx.txt"; then
+	fail "corrupt vectors" "sed changed nothing"
+fi
+quick --vectors "$tmp/vec" --no-report
+if [ "$rc" = 1 ] &&
+	grep -q '^equix-bench: hash/interp: output differs from the reference vectors: .*; not timed$' "$tmp/err" &&
+	! grep -q 'time:' "$tmp/out"; then
+	pass "wrong output refused"
+else
+	fail "wrong output refused" "status $rc: $(head -c 300 "$tmp/err") $(head -c 200 "$tmp/out")"
+fi
+
+# ---- JSON ------------------------------------------------------------
+quick --json --no-report --baseline smoke
+if [ "$rc" != 0 ] || ! grep -q '"name": "verify/interp"' "$tmp/out" ||
+	grep -q 'time:' "$tmp/out"; then
+	fail "json" "status $rc: $(head -c 300 "$tmp/out")"
+elif command -v python3 >/dev/null 2>&1; then
+	if python3 -m json.tool <"$tmp/out" >/dev/null 2>"$tmp/jerr"; then
+		pass "json parses"
+	else
+		fail "json parses" "$(head -c 300 "$tmp/jerr")"
+	fi
+else
+	skip "json parses" "no python3"
+fi
+
+# ---- --list, --help, bad options -------------------------------------
+run --list
+if [ "$rc" = 0 ] && grep -qx 'verify/interp' "$tmp/out" &&
+	grep -qx 'pow/verify' "$tmp/out"; then
+	pass "list"
+else
+	fail "list" "status $rc: $(head -c 200 "$tmp/out")"
+fi
+run --list --reference /nonexistent/libequix.so --filter '^solve/'
+if [ "$rc" = 0 ] && [ "$(tr '\n' ' ' <"$tmp/out")" = \
+	"solve/interp solve/interp-ref solve/compiled solve/compiled-ref " ]; then
+	pass "list with reference"
+else
+	fail "list with reference" "status $rc: $(head -c 200 "$tmp/out")"
+fi
+run --help
+if [ "$rc" = 0 ] && grep -q '^usage: equix-bench' "$tmp/out"; then
+	pass "help"
+else
+	fail "help" "status $rc"
+fi
+for args in "--bogus" "--sample-size 1" "--sample-size x" "--filter (" \
+	"--warm-up-time -1" "--measurement-time nan" "--confidence-level 1" \
+	"--baseline a/b" "--nresamples" "extra" \
+	"--baseline a --save-baseline b" "--reference-hashx x.so"; do
+	# $args split on purpose
+	run $args
+	if [ "$rc" = 2 ] && [ ! -s "$tmp/out" ] &&
+		[ "$(wc -l <"$tmp/err" | tr -d ' ')" = 1 ] &&
+		grep -q '^equix-bench: ' "$tmp/err"; then
+		pass "bad option: $args"
+	else
+		fail "bad option: $args" "status $rc: $(head -c 200 "$tmp/err")"
+	fi
+done
+run --quick --no-report --reference "$tmp/missing.so"
+if [ "$rc" = 1 ] && ! grep -q 'time:' "$tmp/out"; then
+	pass "missing reference"
+else
+	fail "missing reference" "status $rc"
+fi
+
+pct=100
+[ "$checks" -gt 0 ] && pct=$(((checks - failures) * 100 / checks))
+echo "$pct%: Checks: $checks, Failures: $failures, Errors: 0"
+[ "$failures" = 0 ]
