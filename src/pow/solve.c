@@ -40,6 +40,11 @@ struct search {
 	uint64_t winner; /* lowest winning offset, or NO_WINNER */
 	uint8_t winning_solution[EQUIX_POW_SOLUTION_LEN];
 	equix_pow_result stop; /* EQUIX_POW_OK while the search goes on */
+	/* The lowest offset whose solve failed, and why: a proof above it is
+	 * not the single-threaded result (one thread would have stopped
+	 * there). */
+	uint64_t failed_at;
+	equix_pow_result failure;
 };
 
 static double seconds_now(void)
@@ -69,6 +74,18 @@ static uint64_t take_offset(struct search *s)
 		offset = s->next_offset++;
 	pthread_mutex_unlock(&s->lock);
 	return offset;
+}
+
+static void fail_at(struct search *s, uint64_t offset, equix_pow_result why)
+{
+	pthread_mutex_lock(&s->lock);
+	if (offset < s->failed_at) {
+		s->failed_at = offset;
+		s->failure = why;
+	}
+	if (s->stop == EQUIX_POW_OK)
+		s->stop = why;
+	pthread_mutex_unlock(&s->lock);
 }
 
 static void set_stop(struct search *s, equix_pow_result why)
@@ -162,7 +179,7 @@ static void work(struct search *s, int is_caller)
 	for (uint64_t offset; (offset = take_offset(s)) != NO_WINNER;) {
 		int won = try_nonce(s, ctx, offset, proof_bytes, &error);
 		if (won < 0) {
-			set_stop(s, error);
+			fail_at(s, offset, error);
 			break;
 		}
 		record(s, offset, won, proof_bytes);
@@ -231,12 +248,18 @@ equix_pow_result equix_pow_solve(const uint8_t id[EQUIX_POW_ID_LEN],
 		randombytes_buf(s.start_nonce, sizeof s.start_nonce);
 	s.effort = effort;
 	s.winner = NO_WINNER;
+	s.failed_at = NO_WINNER;
 	s.started = seconds_now();
 	pthread_mutex_init(&s.lock, NULL);
 
 	run_workers(&s, options->threads);
 	pthread_mutex_destroy(&s.lock);
 
+	if (s.failed_at < s.winner) {
+		if (attempts != NULL)
+			*attempts = s.tried;
+		return s.failure;
+	}
 	if (s.winner == NO_WINNER) {
 		if (attempts != NULL)
 			*attempts = s.tried;
