@@ -1,5 +1,6 @@
-/*
- * equix.h - Equi-X, an asymmetric client puzzle over HashX.
+/**
+ * @file equix.h
+ * @brief Equi-X, an asymmetric client puzzle over HashX.
  *
  * A challenge (any bytes) selects a HashX function H. A solution is eight
  * 16-bit indices i0..i7 such that the sum of H(i0)..H(i7) (the first 8
@@ -14,6 +15,7 @@
  * and the same solutions in the same order for every challenge. Additions
  * are marked as such.
  *
+ * @code
  *     equix_ctx *ctx = equix_alloc(EQUIX_CTX_SOLVE | EQUIX_CTX_TRY_COMPILE);
  *     equix_solutions_buffer sols;
  *     if (ctx != NULL &&
@@ -21,7 +23,9 @@
  *         for (unsigned i = 0; i < sols.count; i++)
  *             use(&sols.sols[i]);
  *     equix_free(ctx);
+ * @endcode
  *
+ * @par Thread safety
  * A context is not safe to use from two threads at once: use one context
  * per thread. Contexts share no mutable state.
  */
@@ -31,60 +35,65 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The solver returns at most this many solutions. */
+/** The solver returns at most this many solutions. */
 #define EQUIX_MAX_SOLS 8
 
-/* Indices in a solution. */
+/** Indices in a solution. */
 #define EQUIX_NUM_IDX 8
 
-/* A 16-bit index: the HashX input of one leaf of the solution tree. */
+/** A 16-bit index: the HashX input of one leaf of the solution tree. */
 typedef uint16_t equix_idx;
 
-/* A solution. */
+/** A solution. */
 typedef struct equix_solution {
-    equix_idx idx[EQUIX_NUM_IDX];
+    equix_idx idx[EQUIX_NUM_IDX]; /**< the eight indices, in tree order */
 } equix_solution;
 
-/* Extra information from the solver. */
+/** Extra information from the solver. */
 typedef enum equix_solution_flags {
-    EQUIX_SOLVER_DID_USE_COMPILER = (1 << 0),
+    EQUIX_SOLVER_DID_USE_COMPILER = (1 << 0), /**< HashX ran as native code */
 } equix_solution_flags;
 
-/* Up to EQUIX_MAX_SOLS solutions, in the order the solver found them. */
+/** Up to EQUIX_MAX_SOLS solutions, in the order the solver found them. */
 typedef struct equix_solutions_buffer {
-    unsigned count;
-    equix_solution_flags flags;
-    equix_solution sols[EQUIX_MAX_SOLS];
+    unsigned count;                      /**< solutions found, 0 to
+                                              EQUIX_MAX_SOLS */
+    equix_solution_flags flags;          /**< extra information */
+    equix_solution sols[EQUIX_MAX_SOLS]; /**< the first `count` are set */
 } equix_solutions_buffer;
 
-/* Result of solving and verifying. */
+/** Result of solving and verifying. */
 typedef enum equix_result {
-    EQUIX_OK,               /* the solution is valid */
-    EQUIX_FAIL_CHALLENGE,   /* the challenge has no HashX function (about
-                               1 in 10,000 challenges) */
-    EQUIX_FAIL_ORDER,       /* the indices are not in tree order */
-    EQUIX_FAIL_PARTIAL_SUM, /* a pair or quad sum lacks its zero bits */
-    EQUIX_FAIL_FINAL_SUM,   /* the eight hashes do not sum to 0 mod 2^60 */
-    EQUIX_FAIL_COMPILE,     /* EQUIX_CTX_MUST_COMPILE, but no native code */
-    EQUIX_FAIL_NO_SOLVER,   /* solving on a context made without
-                               EQUIX_CTX_SOLVE */
-    EQUIX_FAIL_INTERNAL,    /* internal error, or a NULL context, solution
-                               or output pointer */
+    EQUIX_OK,               /**< the solution is valid */
+    EQUIX_FAIL_CHALLENGE,   /**< the challenge has no HashX function (about
+                                 1 in 10,000 challenges) */
+    EQUIX_FAIL_ORDER,       /**< the indices are not in tree order */
+    EQUIX_FAIL_PARTIAL_SUM, /**< a pair or quad sum lacks its zero bits */
+    EQUIX_FAIL_FINAL_SUM,   /**< the eight hashes do not sum to 0 mod 2^60 */
+    EQUIX_FAIL_COMPILE,     /**< EQUIX_CTX_MUST_COMPILE, but no native
+                                 code */
+    EQUIX_FAIL_NO_SOLVER,   /**< solving on a context made without
+                                 EQUIX_CTX_SOLVE */
+    EQUIX_FAIL_INTERNAL,    /**< internal error, or a NULL context, solution
+                                 or output pointer */
 } equix_result;
 
-/* Opaque Equi-X context. */
+/** Opaque Equi-X context. */
 typedef struct equix_ctx equix_ctx;
 
-/* Flags for equix_alloc(), to be or'ed together. */
+/** Flags for equix_alloc(), to be or'ed together. */
 typedef enum equix_ctx_flags {
-    EQUIX_CTX_VERIFY = 0,       /* verification only */
-    EQUIX_CTX_SOLVE = 1,        /* also solving (allocates 1.9 MiB) */
-    EQUIX_CTX_MUST_COMPILE = 2, /* require compiled HashX */
-    EQUIX_CTX_TRY_COMPILE = 4,  /* compiled HashX where possible */
-    EQUIX_CTX_HUGEPAGES = 8,    /* solver memory in huge pages where the
-                                   system has them (normal pages otherwise) */
+    EQUIX_CTX_VERIFY = 0,       /**< verification only */
+    EQUIX_CTX_SOLVE = 1,        /**< also solving (allocates 1.9 MiB) */
+    EQUIX_CTX_MUST_COMPILE = 2, /**< require compiled HashX */
+    EQUIX_CTX_TRY_COMPILE = 4,  /**< compiled HashX where possible */
+    EQUIX_CTX_HUGEPAGES = 8,    /**< solver memory in huge pages where the
+                                     system has them (normal pages
+                                     otherwise) */
 } equix_ctx_flags;
 
+/* Symbol visibility: only what this header declares leaves the library. */
+/** @cond INTERNAL */
 #if defined(_WIN32) || defined(__CYGWIN__)
 #define EQUIX_WIN
 #endif
@@ -108,48 +117,85 @@ typedef enum equix_ctx_flags {
 #define EQUIX_PRIVATE
 #endif
 #endif
+/** @endcond */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Allocates a context; NULL when memory runs out. */
+/**
+ * Allocates a context.
+ *
+ * @param flags what the context does, equix_ctx_flags or'ed together.
+ * @return the new context; NULL when memory runs out.
+ */
 EQUIX_API equix_ctx *equix_alloc(equix_ctx_flags flags);
 
-/* Frees a context. Does nothing when ctx is NULL. */
+/**
+ * Frees a context. Does nothing when ctx is NULL.
+ *
+ * @param ctx the context, or NULL.
+ */
 EQUIX_API void equix_free(equix_ctx *ctx);
 
-/*
+/**
  * Finds the solutions of `challenge` (`challenge_size` bytes; NULL is
  * allowed when the size is 0) and stores them in `output`, in the
- * reference solver's order. Returns EQUIX_OK (output->count may be 0),
- * EQUIX_FAIL_CHALLENGE, EQUIX_FAIL_COMPILE (EQUIX_CTX_MUST_COMPILE without
- * native code), EQUIX_FAIL_NO_SOLVER (a verify-only context) or
- * EQUIX_FAIL_INTERNAL (a NULL ctx or output).
+ * reference solver's order.
+ *
+ * @param ctx            a context made with EQUIX_CTX_SOLVE.
+ * @param challenge      the challenge.
+ * @param challenge_size bytes of `challenge`.
+ * @param output         receives the solutions.
+ * @return EQUIX_OK (output->count may be 0), EQUIX_FAIL_CHALLENGE,
+ *         EQUIX_FAIL_COMPILE (EQUIX_CTX_MUST_COMPILE without native code),
+ *         EQUIX_FAIL_NO_SOLVER (a verify-only context) or
+ *         EQUIX_FAIL_INTERNAL (a NULL ctx or output).
  */
 EQUIX_API equix_result equix_solve(equix_ctx *ctx, const void *challenge,
                                    size_t challenge_size,
                                    equix_solutions_buffer *output);
 
-/*
+/**
  * Checks `solution` for `challenge`: the index order first (no hashing),
- * then the challenge, then the pair, quad and final sums. Returns EQUIX_OK
- * or the first failure: EQUIX_FAIL_ORDER, EQUIX_FAIL_CHALLENGE,
- * EQUIX_FAIL_COMPILE, EQUIX_FAIL_PARTIAL_SUM, EQUIX_FAIL_FINAL_SUM, or
- * EQUIX_FAIL_INTERNAL (a NULL ctx or solution).
+ * then the challenge, then the pair, quad and final sums.
+ *
+ * @param ctx            a context (any flags).
+ * @param challenge      the challenge.
+ * @param challenge_size bytes of `challenge`.
+ * @param solution       the solution to check.
+ * @return EQUIX_OK or the first failure: EQUIX_FAIL_ORDER,
+ *         EQUIX_FAIL_CHALLENGE, EQUIX_FAIL_COMPILE, EQUIX_FAIL_PARTIAL_SUM,
+ *         EQUIX_FAIL_FINAL_SUM, or EQUIX_FAIL_INTERNAL (a NULL ctx or
+ *         solution).
  */
 EQUIX_API equix_result equix_verify(equix_ctx *ctx, const void *challenge,
                                     size_t challenge_size,
                                     const equix_solution *solution);
 
-/* Addition to Tor's API: the 16-byte wire form of a solution, the eight
+/**
+ * Addition to Tor's API: the 16-byte wire form of a solution, the eight
  * indices as little-endian 16-bit values (as Tor's PoW extension sends
- * them). */
+ * them).
+ */
 #define EQUIX_SOLUTION_BYTES 16
 
+/**
+ * Addition to Tor's API: writes the wire form of `solution`.
+ *
+ * @param solution the solution.
+ * @param out      EQUIX_SOLUTION_BYTES bytes.
+ */
 EQUIX_API void equix_solution_pack(const equix_solution *solution,
                                    uint8_t out[EQUIX_SOLUTION_BYTES]);
 
+/**
+ * Addition to Tor's API: reads the wire form of a solution. Any 16 bytes
+ * give a solution; equix_verify() judges it.
+ *
+ * @param in       EQUIX_SOLUTION_BYTES bytes.
+ * @param solution receives the eight indices.
+ */
 EQUIX_API void equix_solution_unpack(const uint8_t in[EQUIX_SOLUTION_BYTES],
                                      equix_solution *solution);
 

@@ -42,6 +42,13 @@ equix_install_packages() {
 	equix_install "${EQUIX_PACKAGES[@]}"
 }
 
+# The API reference (make doc), which test.sh builds natively.
+EQUIX_DOC_PACKAGES=(doxygen)
+
+equix_install_doc_packages() {
+	equix_install "${EQUIX_DOC_PACKAGES[@]}"
+}
+
 # The aarch64 cross build: Debian's cross compiler, the arm64 builds of the
 # libraries (multiarch), and qemu-user to run the tests.
 EQUIX_CROSS_PACKAGES=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Builds everything with warnings as errors and runs the whole test suite
-# (make check), then make distcheck (the release tarball builds, installs,
-# and passes its tests and an installed-client check on its own). Ends with
-# one line: "N passed, N failed, N skipped".
+# (make check), then, natively, make doc (the API reference builds with
+# every public name documented and no Doxygen warning) and make distcheck
+# (the release tarball builds, installs, and passes its tests and an
+# installed-client check on its own). Ends with one line:
+# "N passed, N failed, N skipped".
 #
-#   scripts/test.sh            native build and tests, then distcheck
+#   scripts/test.sh            native build and tests, API reference,
+#                              then distcheck
 #   scripts/test.sh --aarch64  cross build for 64-bit ARM, tests under
 #                              qemu-user (installs the cross toolchain)
 set -euo pipefail
@@ -23,7 +26,9 @@ if [ -n "$cross" ]; then
 	equix_setup "$EQUIX_SRC/build/aarch64" --host=aarch64-linux-gnu --enable-werror
 	EQUIX_SKIP_DISTCHECK=1
 else
+	equix_install_doc_packages
 	equix_setup "$EQUIX_SRC/build/test" --enable-werror
+	EQUIX_MAKE_DOC=1
 fi
 jobs=$(equix_jobs)
 make -s -j"$jobs"
@@ -74,6 +79,17 @@ if [ $status -ne 0 ]; then
 	echo "make check failed"
 	summarize
 	exit $status
+fi
+
+if [ "${EQUIX_MAKE_DOC:-0}" = 1 ]; then
+	if make -s doc >doc.log 2>&1; then
+		echo "make doc: passed (build/test/doc/api/index.html)"
+	else
+		cat doc.log
+		echo "make doc failed"
+		summarize
+		exit 1
+	fi
 fi
 
 if [ "${EQUIX_SKIP_DISTCHECK:-0}" != 1 ]; then
