@@ -149,12 +149,8 @@ static bench_status hashx_setup(const bench_library *lib,
 		hashx_teardown(s);
 		return BENCH_SKIP;
 	}
-	if ((st = check_hashx(s, v, type, msg, size)) != BENCH_READY) {
-		hashx_teardown(s);
-		return st;
-	}
-	*state = s;
-	return BENCH_READY;
+	st = check_hashx(s, v, type, msg, size);
+	return bench_setup_finish(s, st, hashx_teardown, state);
 }
 
 static bench_status setup_hashx_interp(const bench_library *lib,
@@ -298,12 +294,8 @@ static bench_status verify_setup(const bench_library *lib,
 		equix_teardown(s);
 		return BENCH_ERROR;
 	}
-	if ((st = check_verify(s, msg, size)) != BENCH_READY) {
-		equix_teardown(s);
-		return st;
-	}
-	*state = s;
-	return BENCH_READY;
+	st = check_verify(s, msg, size);
+	return bench_setup_finish(s, st, equix_teardown, state);
 }
 
 static bench_status setup_verify_interp(const bench_library *lib,
@@ -403,12 +395,7 @@ static bench_status solve_setup(const bench_library *lib,
 	st = s->n == 0 ? BENCH_ERROR : check_solve(s, v, msg, size);
 	if (st == BENCH_SKIP)
 		snprintf(msg, size, "no HashX compiler in this build");
-	if (st != BENCH_READY) {
-		equix_teardown(s);
-		return st;
-	}
-	*state = s;
-	return BENCH_READY;
+	return bench_setup_finish(s, st, equix_teardown, state);
 }
 
 static bench_status setup_solve_interp(const bench_library *lib,
@@ -467,6 +454,17 @@ static const bench_def equix_defs[] = {
 };
 
 #define N_EQUIX_DEFS (sizeof equix_defs / sizeof equix_defs[0])
+
+bench_status bench_setup_finish(void *s, bench_status st,
+				void (*teardown)(void *state), void **state)
+{
+	*state = NULL;
+	if (st != BENCH_READY)
+		teardown(s);
+	else
+		*state = s;
+	return st;
+}
 
 const bench_def *bench_defs(size_t *n)
 {

@@ -41,6 +41,11 @@ typedef struct bench_def {
 	size_t sample_size;
 } bench_def;
 
+/* The end of every setup: keeps `s` in *state when `st` is BENCH_READY,
+ * otherwise frees it with `teardown`; returns `st`. */
+bench_status bench_setup_finish(void *s, bench_status st,
+				void (*teardown)(void *state), void **state);
+
 /* Every benchmark, in the order they run. */
 const bench_def *bench_defs(size_t *n);
 

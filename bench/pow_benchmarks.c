@@ -171,12 +171,8 @@ static bench_status setup_effort(const bench_library *lib,
 	*state = NULL;
 	if (s == NULL)
 		return BENCH_ERROR;
-	if ((st = check_effort(s, msg, size)) != BENCH_READY) {
-		pow_teardown(s);
-		return st;
-	}
-	*state = s;
-	return BENCH_READY;
+	st = check_effort(s, msg, size);
+	return bench_setup_finish(s, st, pow_teardown, state);
 }
 
 /* pow/effort-check: one equix_pow_effort_check (a 4-byte BLAKE2b of the
