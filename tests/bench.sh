@@ -9,28 +9,8 @@
 # Prints PASS/FAIL/SKIP lines and a Check-style summary.
 set -u
 
-bench=${EQUIX_BENCH:?EQUIX_BENCH must name the equix-bench program}
-runner=${TEST_RUNNER:-}
-vectors=${VECTOR_DIR:?VECTOR_DIR must name tests/vectors}
-
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-checks=0
-failures=0
-
-pass() { checks=$((checks + 1)); echo "PASS: $1"; }
-fail() {
-	checks=$((checks + 1)); failures=$((failures + 1))
-	echo "FAIL: $1 ($2)"
-}
-skip() { echo "SKIP: $1 ($2)"; }
-
-# run ARGS...: stdout in $tmp/out, stderr in $tmp/err, status in $rc.
-# $runner is split on purpose ("qemu-aarch64 -L DIR").
-run() {
-	$runner "$bench" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-	rc=$?
-}
+program=${EQUIX_BENCH:?EQUIX_BENCH must name the equix-bench program}
+. "$(dirname "$0")/shtest.sh"
 
 # Two cheap benchmarks, quick settings, results in $tmp.
 FILTER='^(hash/interp|verify/interp)$'
@@ -189,7 +169,4 @@ else
 	fail "missing reference" "status $rc"
 fi
 
-pct=100
-[ "$checks" -gt 0 ] && pct=$(((checks - failures) * 100 / checks))
-echo "$pct%: Checks: $checks, Failures: $failures, Errors: 0"
-[ "$failures" = 0 ]
+finish

@@ -10,29 +10,11 @@
 # Prints PASS/FAIL/SKIP lines and a Check-style summary.
 set -u
 
-cli=${EQUIX_CLI:?EQUIX_CLI must name the equix-cli program}
-runner=${TEST_RUNNER:-}
-vectors=${VECTOR_DIR:?VECTOR_DIR must name tests/vectors}
+program=${EQUIX_CLI:?EQUIX_CLI must name the equix-cli program}
+cli=$program
 emulated=${EQUIX_TEST_EMULATED:-0}
+. "$(dirname "$0")/shtest.sh"
 
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-checks=0
-failures=0
-
-pass() { checks=$((checks + 1)); echo "PASS: $1"; }
-fail() {
-	checks=$((checks + 1)); failures=$((failures + 1))
-	echo "FAIL: $1 ($2)"
-}
-skip() { echo "SKIP: $1 ($2)"; }
-
-# run ARGS...: the program, stdout in $tmp/out, stderr in $tmp/err,
-# status in $rc. $runner is split on purpose ("qemu-aarch64 -L DIR").
-run() {
-	$runner "$cli" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-	rc=$?
-}
 # run_stdin FILE ARGS...: the same with FILE on standard input.
 run_stdin() {
 	f=$1; shift
@@ -606,7 +588,4 @@ usage "empty command" ""
 usage "solve: lone dash option" solve - -
 no_crash "solve: challenge '-'" solve --quiet -- -
 
-pct=0
-[ "$checks" -gt 0 ] && pct=$(((checks - failures) * 100 / checks))
-echo "$pct%: Checks: $checks, Failures: $failures, Errors: 0"
-[ "$failures" = 0 ]
+finish
