@@ -1,6 +1,6 @@
 /*
- * doc_examples.c - the worked examples of the documents in doc/, computed by the
- * library, so the documents cannot drift from the code.
+ * doc_examples.c - the worked examples of the documents in doc/, computed by
+ * the library, so the documents cannot drift from the code.
  *
  * A document marks each example with a comment line followed by a fenced
  * block holding exactly what this program prints for it:
@@ -38,6 +38,9 @@
 #include "interpreter.h"
 #include "keys.h"
 #include "siphash.h"
+
+/* The ordering rule (only src/hashx is on this program's include path). */
+#include "puzzle.h"
 
 #define MAX_PARAMS 8
 #define MAX_VALUE 256
@@ -280,6 +283,69 @@ static int example_hashx_program(const params *p, FILE *f)
 	return 0;
 }
 
+/* The generator's stream, word by word: which instruction it was
+ * producing (the program's size so far) when it fetched each word. */
+#define MAX_WORDS 4096
+
+typedef struct word_log {
+	const hashx_program *prog; /* the program being generated */
+	size_t count;
+	size_t instr[MAX_WORDS];
+	uint64_t word[MAX_WORDS];
+} word_log;
+
+static void log_word(uint64_t *word, void *data)
+{
+	word_log *log = data;
+	if (log->count < MAX_WORDS) {
+		log->instr[log->count] = log->prog->size;
+		log->word[log->count] = *word;
+	}
+	log->count++;
+}
+
+/*
+ * The program's instructions first..last, each followed by the stream
+ * words W(c) the generator fetched while producing it (section 5: a byte
+ * or u32 draw fetches a word when its buffer is empty; the rest of the
+ * word may serve later draws). Checked against hashx-rng's stream and
+ * against the program generated without an observer.
+ */
+static int example_hashx_gen_words(const params *p, FILE *f)
+{
+	hashx_example h;
+	hashx_program prog;
+	static word_log log;
+	uint64_t first, last;
+
+	if (hashx_example_load(p, &h) < 0 || !h.valid ||
+	    uint_param(p, "first", &first) || uint_param(p, "last", &last) ||
+	    first > last || last >= h.prog.size)
+		return -1;
+	log.prog = &prog;
+	log.count = 0;
+	if (!hashx_generate(&h.keys.program, log_word, &log, &prog, NULL) ||
+	    log.count > MAX_WORDS ||
+	    memcmp(prog.code, h.prog.code, sizeof prog.code) != 0)
+		return -1;
+	print_seed(f, "seed", h.seed, h.seed_len);
+	fprintf(f,
+		"instructions with the words W(c) fetched to produce them:\n");
+	for (size_t i = (size_t)first; i <= last; i++) {
+		print_instr(f, i, &h.prog.code[i]);
+		for (size_t c = 0; c < log.count; c++) {
+			if (log.instr[c] != i)
+				continue;
+			if (log.word[c] !=
+			    hashx_siphash13_ctr(&h.keys.program, c))
+				return -1;
+			fprintf(f, "       W(%zu) = %016" PRIx64 "\n", c,
+				log.word[c]);
+		}
+	}
+	return 0;
+}
+
 static void print_regs(FILE *f, const char *label, const uint64_t r[8])
 {
 	fprintf(f, "%s\n", label);
@@ -322,6 +388,42 @@ static void registers_at(const hashx_example *h, const uint64_t init[8],
 	hashx_interpret_portable(&prefix, r);
 }
 
+/*
+ * Which BRANCHes the input takes. A taken BRANCH at j jumps back and runs
+ * again, so the program cut after j + 1 instructions ends with different
+ * registers than the one cut after j; a BRANCH not taken changes nothing.
+ * A taken one resumes after the last TARGET before it (section 6).
+ */
+static void print_branches(FILE *f, const hashx_example *h,
+			   const uint64_t init[8])
+{
+	uint64_t before[8], after[8];
+	size_t target = 0, col = 0;
+
+	for (size_t j = 0; j < h->prog.size; j++) {
+		if (h->prog.code[j].opcode == HASHX_OP_TARGET)
+			target = j;
+		if (h->prog.code[j].opcode != HASHX_OP_BRANCH)
+			continue;
+		registers_at(h, init, j, before);
+		registers_at(h, init, j + 1, after);
+		if (memcmp(before, after, sizeof before) != 0) {
+			fprintf(f, "%sbranch at %zu: taken, resumes at %zu\n",
+				col ? "\n" : "", j, target + 1);
+			col = 0;
+			continue;
+		}
+		/* One list, wrapped under its label. */
+		if (col == 0)
+			col = (size_t)fprintf(f, "branches not taken:");
+		else if (col > 64)
+			col = (size_t)fprintf(f, "\n%19s", "") - 1;
+		col += (size_t)fprintf(f, " %zu", j);
+	}
+	if (col)
+		fprintf(f, "\n");
+}
+
 static int example_hashx_trace(const params *p, FILE *f)
 {
 	hashx_example h;
@@ -349,6 +451,7 @@ static int example_hashx_trace(const params *p, FILE *f)
 	}
 	if (hash_full(&h, input, r, out) < 0)
 		return -1;
+	print_branches(f, &h, init);
 	registers_at(&h, init, h.prog.size, r);
 	print_regs(f, "after the program:", r);
 	fprintf(f, "hash            ");
@@ -485,6 +588,131 @@ static int example_equix_check(const params *p, FILE *f)
 	return r == EQUIX_OK ? 0 : -1;
 }
 
+/* One comparison of section 4: left and right subtree keys of `n` leaves
+ * starting at positions `p` and `p + n`. */
+static int print_order(FILE *f, const equix_solution *s, int p, int n)
+{
+	uint64_t l = equix_subtree_key(&s->idx[p], n);
+	uint64_t r = equix_subtree_key(&s->idx[p + n], n);
+	int ok = equix_subtrees_ordered(&s->idx[p], &s->idx[p + n], n);
+
+	fprintf(f, "  key%d(%d) = %0*" PRIx64 " %s key%d(%d) = %0*" PRIx64 "\n",
+		n, p, 4 * n, l, ok ? "<=" : "> ", n, p + n, 4 * n, r);
+	return ok;
+}
+
+/* Names a subtree of `n` leaves at position `p`: "090c", "090c,94cf" or
+ * "090c..e59c" (first and last leaf). */
+static void subtree_name(char *out, size_t cap, const equix_solution *s, int p,
+			 int n)
+{
+	if (n == 1)
+		snprintf(out, cap, "%04x", s->idx[p]);
+	else
+		snprintf(out, cap, "%04x%s%04x", s->idx[p], n == 2 ? "," : "..",
+			 s->idx[p + n - 1]);
+}
+
+/* Section 5.1's fields of a tree sum at level k. */
+static unsigned coarse_of(uint64_t t, int k)
+{
+	return (unsigned)(t >> (15 * k)) & 255;
+}
+
+static unsigned fine_of(uint64_t t, int k)
+{
+	return (unsigned)(t >> (15 * k + 8)) & 127;
+}
+
+/*
+ * How stage k+1 (section 5.3) joins the two level-k subtrees of `n` = 2^k
+ * leaves at `p` and `p + n`: their sums and fields, the bucket b it meets
+ * them in, and the left item's g, which must be the right item's fine
+ * field. Fails if the sums do not fit the rule (they always should).
+ */
+static int print_join(FILE *f, const equix_solution *s, const uint64_t *h,
+		      int p, int k)
+{
+	int n = 1 << k;
+	uint64_t t[2] = {0, 0};
+	unsigned coarse[2], fine[2];
+	char name[2][16], label[24];
+
+	for (int side = 0; side < 2; side++) {
+		for (int i = 0; i < n; i++)
+			t[side] += h[p + side * n + i];
+		coarse[side] = coarse_of(t[side], k);
+		fine[side] = fine_of(t[side], k);
+		subtree_name(name[side], sizeof name[side], s, p + side * n, n);
+		snprintf(label, sizeof label, "T(%s)", name[side]);
+		fprintf(f, "  %-14s = %016" PRIx64 "  coarse %3u  fine %3u\n",
+			label, t[side], coarse[side], fine[side]);
+	}
+	/* The left item is the one in bucket b <= 128; for b = 0 and 128
+	 * both are, and the left one is whichever was inserted later. */
+	int left = coarse[0] <= 128 ? 0 : 1;
+	if (coarse[0] == coarse[1])
+		left = 0;
+	unsigned b = coarse[left], c = b != 0;
+	unsigned g = (128 - (fine[left] + c) % 128) % 128;
+	if ((coarse[0] + coarse[1]) % 256 != 0 || g != fine[1 - left])
+		return -1;
+	fprintf(f, "    b = %u, cb = %u, c = %u, left (%s): ", b,
+		(256 - b) % 256, c,
+		coarse[0] == coarse[1] ? "the later-inserted" : name[left]);
+	fprintf(f, "g = (128 - (%u + %u)) mod 128 = %u\n", fine[left], c, g);
+	return 0;
+}
+
+/*
+ * The solver's path to one solution, read back from its leaves' hashes:
+ * the seven order comparisons, then each join of stages 1-3 with the
+ * fields of section 5.1, then stage 3's test of bits 45-59.
+ */
+static int example_equix_stages(const params *p, FILE *f)
+{
+	uint8_t c[MAX_VALUE];
+	size_t n;
+	uint64_t k, h[EQUIX_NUM_IDX], all = 0;
+	equix_solutions_buffer sols;
+	static const int cmp[7][2] = {{0, 4}, {0, 2}, {4, 2}, {0, 1},
+				      {2, 1}, {4, 1}, {6, 1}};
+
+	if (bytes_param(p, "challenge", c, sizeof c, &n) < 0 ||
+	    uint_param(p, "solution", &k) || solve(c, n, &sols) < 0 ||
+	    k >= sols.count)
+		return -1;
+	const equix_solution *s = &sols.sols[k];
+	if (equix_hashes(c, n, s, h) < 0)
+		return -1;
+	print_seed(f, "challenge", c, n);
+	fprintf(f, "solution %" PRIu64 ": ", k);
+	print_indices(f, s);
+	fprintf(f, "\norder (section 4):\n");
+	int ordered = 1;
+	for (int i = 0; i < 7; i++)
+		ordered &= print_order(f, s, cmp[i][0], cmp[i][1]);
+	if (ordered != equix_solution_ordered(s))
+		return -1;
+	fprintf(f, "  %s\n", ordered ? "in tree order" : "NOT in tree order");
+	for (int lvl = 0; lvl < 3; lvl++) {
+		fprintf(f,
+			"stage %d (coarse_%d = bits %d-%d, fine_%d = bits "
+			"%d-%d):\n",
+			lvl + 1, lvl, 15 * lvl, 15 * lvl + 7, lvl, 15 * lvl + 8,
+			15 * lvl + 14);
+		for (int i = 0; i < EQUIX_NUM_IDX; i += 2 << lvl)
+			if (print_join(f, s, h, i, lvl) < 0)
+				return -1;
+	}
+	for (int i = 0; i < EQUIX_NUM_IDX; i++)
+		all += h[i];
+	uint64_t top = (all >> 45) & 0x7fff;
+	fprintf(f, "sum %016" PRIx64 ": bits 45-59 = %04" PRIx64 ", %s\n", all,
+		top, top == 0 ? "a solution" : "discarded");
+	return top == 0 ? 0 : -1;
+}
+
 /* ---- PoW v1
  * ------------------------------------------------------------------ */
 
@@ -566,6 +794,42 @@ static int pow_search(FILE *f, const pow_input *in, uint8_t *nonce,
 	return -1;
 }
 
+/*
+ * The service's checks of section 6 on a decoded proof, step by step, for
+ * a service that knows `in->seed` and has recorded nothing yet: the seed
+ * head, the (empty) replay set, the effort test, then equix_verify.
+ */
+static void print_service_steps(FILE *f, const pow_input *in,
+				const equix_pow_solution *got)
+{
+	uint8_t c[EQUIX_POW_CHALLENGE_LEN];
+	equix_solution s;
+
+	equix_pow_challenge_build(c, in->id, in->seed, got->nonce, got->effort);
+	uint32_t r = equix_pow_effort_hash(c, got->solution);
+	uint64_t re = (uint64_t)r * got->effort;
+	int head = memcmp(got->seed_head, in->seed, EQUIX_POW_SEED_HEAD_LEN);
+	equix_solution_unpack(got->solution, &s);
+	equix_ctx *ctx = equix_alloc(EQUIX_CTX_VERIFY);
+	equix_result v =
+		ctx ? equix_verify(ctx, c, sizeof c, &s) : EQUIX_FAIL_INTERNAL;
+	equix_free(ctx);
+	fprintf(f, "service's checks (section 6):\n");
+	fprintf(f, "  1 seed head: ");
+	print_hex(f, got->seed_head, EQUIX_POW_SEED_HEAD_LEN);
+	fprintf(f, " %s the current seed's first 4 bytes\n",
+		head == 0 ? "matches" : "does not match");
+	fprintf(f, "  2 replay: nonce not in the seed's (empty) replay set\n");
+	fprintf(f,
+		"  3 effort: R = %08" PRIx32 ", R * E = %" PRIu64 " %s %" PRIu32
+		"\n",
+		r, re, re <= UINT32_MAX ? "<=" : ">", UINT32_MAX);
+	fprintf(f, "  4 reserve: the nonce goes into that set\n");
+	fprintf(f, "  5 equix_verify(");
+	print_indices(f, &s);
+	fprintf(f, "): %s\n", v == EQUIX_OK ? "EQUIX_OK" : "fails");
+}
+
 /* The library's own solver and service must agree with the walk above. */
 static int pow_cross_check(FILE *f, const pow_input *in, const uint8_t *nonce,
 			   const uint8_t *solution)
@@ -590,6 +854,7 @@ static int pow_cross_check(FILE *f, const pow_input *in, const uint8_t *nonce,
 		equix_pow_service_free(svc);
 		return -1;
 	}
+	print_service_steps(f, in, &got);
 	equix_pow_result first = equix_pow_service_verify(svc, NULL, &got);
 	equix_pow_result again = equix_pow_service_verify(svc, NULL, &got);
 	equix_pow_service_free(svc);
@@ -652,10 +917,12 @@ static const struct kind {
 	{"hashx-keys", example_hashx_keys},
 	{"hashx-rng", example_hashx_rng},
 	{"hashx-program", example_hashx_program},
+	{"hashx-gen-words", example_hashx_gen_words},
 	{"hashx-trace", example_hashx_trace},
 	{"hashx-hash", example_hashx_hash},
 	{"equix-solve", example_equix_solve},
 	{"equix-check", example_equix_check},
+	{"equix-stages", example_equix_stages},
 	{"pow-example", example_pow},
 	{"pow-params", example_pow_params},
 };
