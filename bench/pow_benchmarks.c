@@ -159,20 +159,35 @@ static pow_state *pow_state_new(void)
 	return s;
 }
 
+/* A fresh state, checked by `check`: the start of both setups. */
+static bench_status pow_setup(pow_state **out,
+			      bench_status (*check)(pow_state *s, char *msg,
+						    size_t size),
+			      char *msg, size_t size)
+{
+	pow_state *s = pow_state_new();
+	void *kept;
+
+	*out = NULL;
+	if (s == NULL)
+		return BENCH_ERROR;
+	bench_status st =
+		bench_setup_finish(s, check(s, msg, size), pow_teardown, &kept);
+	*out = kept;
+	return st;
+}
+
 static bench_status setup_effort(const bench_library *lib,
 				 const bench_vectors *v, void **state,
 				 char *msg, size_t size)
 {
-	pow_state *s = pow_state_new();
-	bench_status st;
+	pow_state *s;
+	bench_status st = pow_setup(&s, check_effort, msg, size);
 
 	(void)lib;
 	(void)v;
-	*state = NULL;
-	if (s == NULL)
-		return BENCH_ERROR;
-	st = check_effort(s, msg, size);
-	return bench_setup_finish(s, st, pow_teardown, state);
+	*state = s;
+	return st;
 }
 
 /* pow/effort-check: one equix_pow_effort_check (a 4-byte BLAKE2b of the
@@ -227,18 +242,14 @@ static bench_status setup_service(const bench_library *lib,
 				  const bench_vectors *v, void **state,
 				  char *msg, size_t size)
 {
-	pow_state *s = pow_state_new();
-	bench_status st;
+	pow_state *s;
+	bench_status st = pow_setup(&s, check_service, msg, size);
 
 	(void)lib;
 	(void)v;
 	*state = NULL;
-	if (s == NULL)
-		return BENCH_ERROR;
-	if ((st = check_service(s, msg, size)) != BENCH_READY) {
-		pow_teardown(s);
+	if (st != BENCH_READY)
 		return st;
-	}
 	if (make_proofs(s) < 0 || fresh_service(s) < 0) {
 		snprintf(msg, size, "cannot make the proofs to verify");
 		pow_teardown(s);

@@ -714,14 +714,15 @@ static void plot_outliers(svg_plot *p, const bench_record *r, const double *v,
 
 /* ---- benchmark page: tables ----------------------------------------- */
 
-/* A row of lower / point / upper times. */
-static void time_row(html *h, const char *what, const bench_interval *iv)
+/* A row of lower / point / upper values, each written by `fmt`. */
+static void interval_row(html *h, const char *what, const bench_interval *iv,
+			 void (*fmt)(double v, char *buf, size_t size))
 {
 	char a[32], b[32], c[32];
 
-	fmt_time(iv->lower, a, sizeof(a));
-	fmt_time(iv->point, b, sizeof(b));
-	fmt_time(iv->upper, c, sizeof(c));
+	fmt(iv->lower, a, sizeof(a));
+	fmt(iv->point, b, sizeof(b));
+	fmt(iv->upper, c, sizeof(c));
 	out(h,
 	    "<tr><td class=\"name\">%s</td><td class=\"iv\">%s</td>"
 	    "<td><b>%s</b></td><td class=\"iv\">%s</td></tr>\n",
@@ -755,13 +756,13 @@ static void estimates_table(html *h, const bench_record *r)
 	out(h, "<h2>Estimates</h2>\n<table>\n<tr><th class=\"name\"></th>"
 	       "<th>Lower bound</th><th>Estimate</th><th>Upper bound</th>"
 	       "</tr>\n");
-	time_row(h, "Slope (time per iteration)", &e->slope);
+	interval_row(h, "Slope (time per iteration)", &e->slope, fmt_time);
 	if (r->elements > 0)
 		throughput_row(h, r);
-	time_row(h, "Mean", &e->mean);
-	time_row(h, "Median", &e->median);
-	time_row(h, "Std. dev.", &e->std_dev);
-	time_row(h, "Median abs. dev. (MAD)", &e->median_abs_dev);
+	interval_row(h, "Mean", &e->mean, fmt_time);
+	interval_row(h, "Median", &e->median, fmt_time);
+	interval_row(h, "Std. dev.", &e->std_dev, fmt_time);
+	interval_row(h, "Median abs. dev. (MAD)", &e->median_abs_dev, fmt_time);
 	out(h,
 	    "<tr><td class=\"name\">R&sup2;</td><td class=\"iv\">" DASH
 	    "</td><td><b>%s</b></td><td class=\"iv\">" DASH "</td></tr>\n"
@@ -797,19 +798,6 @@ static void outliers_table(html *h, const bench_record *r)
 	    f[1], f[2], f[3]);
 }
 
-static void pct_row(html *h, const char *what, const bench_interval *iv)
-{
-	char a[32], b[32], c[32];
-
-	fmt_pct(iv->lower, a, sizeof(a));
-	fmt_pct(iv->point, b, sizeof(b));
-	fmt_pct(iv->upper, c, sizeof(c));
-	out(h,
-	    "<tr><td class=\"name\">%s</td><td class=\"iv\">%s</td>"
-	    "<td><b>%s</b></td><td class=\"iv\">%s</td></tr>\n",
-	    what, a, b, c);
-}
-
 static void change_table(html *h, const bench_record *r)
 {
 	const bench_change *c = &r->change;
@@ -827,8 +815,8 @@ static void change_table(html *h, const bench_record *r)
 	out(h, "<h2>Change against the baseline</h2>\n<table>\n"
 	       "<tr><th class=\"name\"></th><th>Lower bound</th>"
 	       "<th>Estimate</th><th>Upper bound</th></tr>\n");
-	pct_row(h, "Mean", &c->mean);
-	pct_row(h, "Median", &c->median);
+	interval_row(h, "Mean", &c->mean, fmt_pct);
+	interval_row(h, "Median", &c->median, fmt_pct);
 	out(h, "</table>\n<p>p-value: %s. <span class=\"%s\">%s</span></p>\n",
 	    p, verdict_class(c->verdict), bench_verdict_sentence(c->verdict));
 }

@@ -558,23 +558,45 @@ static void print_sums(FILE *f, const uint64_t *h, int group, int bits)
 	}
 }
 
+/* One solution of a challenge with its leaves' hashes, as the equix-check
+ * and equix-stages examples show it. */
+typedef struct equix_example {
+	uint8_t challenge[MAX_VALUE];
+	size_t len;
+	uint64_t k;
+	equix_solutions_buffer sols;
+	uint64_t h[EQUIX_NUM_IDX];
+} equix_example;
+
+/* Loads challenge= (or challenge_hex=) and solution=K, and prints the
+ * heading lines (the challenge, then "solution K: indices" unended). */
+static const equix_solution *equix_example_load(const params *p,
+						equix_example *e, FILE *f)
+{
+	if (bytes_param(p, "challenge", e->challenge, sizeof e->challenge,
+			&e->len) < 0 ||
+	    uint_param(p, "solution", &e->k) ||
+	    solve(e->challenge, e->len, &e->sols) < 0 || e->k >= e->sols.count)
+		return NULL;
+	const equix_solution *s = &e->sols.sols[e->k];
+	if (equix_hashes(e->challenge, e->len, s, e->h) < 0)
+		return NULL;
+	print_seed(f, "challenge", e->challenge, e->len);
+	fprintf(f, "solution %" PRIu64 ": ", e->k);
+	print_indices(f, s);
+	return s;
+}
+
 static int example_equix_check(const params *p, FILE *f)
 {
-	uint8_t c[MAX_VALUE];
-	size_t n;
-	uint64_t k, h[EQUIX_NUM_IDX];
-	equix_solutions_buffer sols;
+	equix_example e;
+	const equix_solution *s = equix_example_load(p, &e, f);
+	const uint8_t *c = e.challenge;
+	size_t n = e.len;
+	const uint64_t *h = e.h;
 
-	if (bytes_param(p, "challenge", c, sizeof c, &n) < 0 ||
-	    uint_param(p, "solution", &k) || solve(c, n, &sols) < 0 ||
-	    k >= sols.count)
+	if (s == NULL)
 		return -1;
-	const equix_solution *s = &sols.sols[k];
-	if (equix_hashes(c, n, s, h) < 0)
-		return -1;
-	print_seed(f, "challenge", c, n);
-	fprintf(f, "solution %" PRIu64 ": ", k);
-	print_indices(f, s);
 	fprintf(f, "\n");
 	for (int i = 0; i < EQUIX_NUM_IDX; i++)
 		fprintf(f, "  H(%04x) = %016" PRIx64 "\n", s->idx[i], h[i]);
@@ -671,23 +693,15 @@ static int print_join(FILE *f, const equix_solution *s, const uint64_t *h,
  */
 static int example_equix_stages(const params *p, FILE *f)
 {
-	uint8_t c[MAX_VALUE];
-	size_t n;
-	uint64_t k, h[EQUIX_NUM_IDX], all = 0;
-	equix_solutions_buffer sols;
+	uint64_t all = 0;
+	equix_example e;
 	static const int cmp[7][2] = {{0, 4}, {0, 2}, {4, 2}, {0, 1},
 				      {2, 1}, {4, 1}, {6, 1}};
+	const equix_solution *s = equix_example_load(p, &e, f);
+	const uint64_t *h = e.h;
 
-	if (bytes_param(p, "challenge", c, sizeof c, &n) < 0 ||
-	    uint_param(p, "solution", &k) || solve(c, n, &sols) < 0 ||
-	    k >= sols.count)
+	if (s == NULL)
 		return -1;
-	const equix_solution *s = &sols.sols[k];
-	if (equix_hashes(c, n, s, h) < 0)
-		return -1;
-	print_seed(f, "challenge", c, n);
-	fprintf(f, "solution %" PRIu64 ": ", k);
-	print_indices(f, s);
 	fprintf(f, "\norder (section 4):\n");
 	int ordered = 1;
 	for (int i = 0; i < 7; i++)
