@@ -4,8 +4,11 @@
 #ifndef HASHX_CONTEXT_H
 #define HASHX_CONTEXT_H
 
+#include <stdbool.h>
+
 #include <hashx.h>
 
+#include "batch.h"
 #include "code_buffer.h"
 #include "compiler.h"
 #include "keys.h"
@@ -21,7 +24,12 @@ struct hashx_ctx {
 	void *rng_observer_data;
 	hashx_code_buffer code;    /* reused by every hashx_make() */
 	hashx_hash_fn *compiled;   /* valid when func_type is COMPILED */
-	/* The scatter form, compiled on request for each function. */
+	/* How many inputs at once are hashed (batch.h): from
+	 * hashx_impl_default() at allocation; tests set it per context. */
+	hashx_impl impl;
+	hashx_batch batch; /* fn NULL until compiled for this function */
+	/* The scatter or batch form, compiled on request for each
+	 * function. */
 	hashx_code_buffer scatter_code;
 };
 
@@ -38,6 +46,22 @@ uint64_t hashx_exec_u64(const hashx_ctx *ctx, uint64_t input);
  */
 void hashx_exec_scatter(hashx_ctx *ctx, uint64_t first, size_t n,
 			const hashx_scatter *t);
+
+/*
+ * Test hook, not exported: makes this context hash many inputs with `impl`
+ * (batch.h) from its next hashx_exec_scatter() on. False, and nothing
+ * changes, when `impl` is not available here.
+ */
+bool hashx_ctx_set_impl(hashx_ctx *ctx, hashx_impl impl);
+
+/*
+ * Hashes inputs first .. first + n - 1 into `out` (n words: each hash's
+ * first 8 bytes as a little-endian integer) through the context's batch
+ * form, for a compiled context whose implementation is a batch one. False
+ * (nothing written) otherwise; the caller then hashes one at a time.
+ */
+bool hashx_exec_batch_u64(hashx_ctx *ctx, uint64_t first, size_t n,
+			  uint64_t *out);
 
 /*
  * Test hook, not exported: makes this context's executable-memory steps

@@ -32,6 +32,7 @@ hashx_ctx *hashx_alloc(hashx_type type)
 	if (ctx == NULL)
 		return NULL;
 	ctx->ctx_type = type;
+	ctx->impl = hashx_impl_default();
 	return ctx;
 }
 
@@ -48,6 +49,15 @@ void hashx_ctx_inject_faults(hashx_ctx *ctx, unsigned faults)
 {
 	ctx->code.faults = faults;
 	ctx->scatter_code.faults = faults;
+}
+
+bool hashx_ctx_set_impl(hashx_ctx *ctx, hashx_impl impl)
+{
+	if (!hashx_impl_available(impl))
+		return false;
+	ctx->impl = impl;
+	ctx->batch.fn = NULL;
+	return true;
 }
 
 void hashx_rng_callback(hashx_ctx *ctx, void (*callback)(uint64_t *, void *),
@@ -70,6 +80,7 @@ hashx_result hashx_make(hashx_ctx *ctx, const void *seed, size_t size)
 	if (ctx == NULL)
 		return HASHX_FAIL_UNDEFINED;
 	ctx->func_type = (hashx_type)0;
+	ctx->batch.fn = NULL;
 	if (seed == NULL && size != 0)
 		return HASHX_FAIL_SEED;
 
@@ -137,27 +148,84 @@ uint64_t hashx_exec_u64(const hashx_ctx *ctx, uint64_t input)
 	return hashx_load64_le(hash);
 }
 
+/* The batch form for the current function, compiled on first use; NULL
+ * where this context does not hash in batches. */
+static const hashx_batch *current_batch(hashx_ctx *ctx)
+{
+	if (ctx->func_type != HASHX_TYPE_COMPILED ||
+	    ctx->impl < HASHX_IMPL_AVX2)
+		return NULL;
+	if (ctx->batch.fn == NULL &&
+	    !hashx_compile_batch(&ctx->program, &ctx->keys.input, ctx->impl,
+				 &ctx->scatter_code, &ctx->batch))
+		return NULL;
+	return &ctx->batch;
+}
+
+/* Inputs per call of the batch function: a multiple of every lane count,
+ * and small enough that the hashes stay in the L1 cache until used. */
+#define BATCH_CHUNK 256
+
+bool hashx_exec_batch_u64(hashx_ctx *ctx, uint64_t first, size_t n,
+			  uint64_t *out)
+{
+	const hashx_batch *b = current_batch(ctx);
+	uint64_t words[4 * BATCH_CHUNK];
+
+	if (b == NULL)
+		return false;
+	for (size_t done = 0; done < n; done += BATCH_CHUNK) {
+		size_t todo = n - done < BATCH_CHUNK ? n - done : BATCH_CHUNK;
+		size_t groups = (todo + b->lanes - 1) / b->lanes;
+
+		/* A last partial group hashes a few inputs past the end;
+		 * they are not used. */
+		b->fn(first + done, groups, words);
+		for (size_t k = 0; k < todo; k++)
+			out[done + k] = words[(k / b->lanes) * 4 * b->lanes +
+					      k % b->lanes];
+	}
+	return true;
+}
+
+/* Puts input `input`, whose hash starts with v, into its bucket. */
+static void scatter_one(const hashx_scatter *t, uint64_t input, uint64_t v)
+{
+	unsigned b = (unsigned)(v & 255);
+	unsigned item = t->counts[b];
+
+	if (item >= t->capacity)
+		return;
+	t->counts[b] = (uint16_t)(item + 1);
+	t->idx[b * t->capacity + item] = (uint16_t)input;
+	t->data[b * t->capacity + item] = v >> 8;
+}
+
 void hashx_exec_scatter(hashx_ctx *ctx, uint64_t first, size_t n,
 			const hashx_scatter *t)
 {
 	hashx_scatter_fn *fn = NULL;
+	uint64_t v[BATCH_CHUNK];
 
-	if (ctx->func_type == HASHX_TYPE_COMPILED)
+	if (current_batch(ctx) != NULL) {
+		for (size_t done = 0; done < n; done += BATCH_CHUNK) {
+			size_t todo = n - done < BATCH_CHUNK ? n - done
+							     : BATCH_CHUNK;
+
+			hashx_exec_batch_u64(ctx, first + done, todo, v);
+			for (size_t k = 0; k < todo; k++)
+				scatter_one(t, first + done + k, v[k]);
+		}
+		return;
+	}
+	if (ctx->func_type == HASHX_TYPE_COMPILED &&
+	    ctx->impl >= HASHX_IMPL_SCALAR)
 		fn = hashx_compile_scatter(&ctx->program, &ctx->keys.input, t,
 					   &ctx->scatter_code);
 	if (fn != NULL) {
 		fn(first, n);
 		return;
 	}
-	for (size_t k = 0; k < n; k++) {
-		uint64_t v = hashx_exec_u64(ctx, first + k);
-		unsigned b = (unsigned)(v & 255);
-		unsigned item = t->counts[b];
-
-		if (item >= t->capacity)
-			continue;
-		t->counts[b] = (uint16_t)(item + 1);
-		t->idx[b * t->capacity + item] = (uint16_t)(first + k);
-		t->data[b * t->capacity + item] = v >> 8;
-	}
+	for (size_t k = 0; k < n; k++)
+		scatter_one(t, first + k, hashx_exec_u64(ctx, first + k));
 }

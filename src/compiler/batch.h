@@ -1,0 +1,76 @@
+/*
+ * batch.h - one HashX function evaluated on many consecutive inputs at
+ * once, in the lanes of vector registers (the solver's hot path).
+ *
+ * A solve evaluates the same program on 65,536 inputs. One input at a
+ * time, a core runs the program's 192 multiplications on its single
+ * scalar multiplier; in vector lanes, one instruction multiplies 4 (AVX2)
+ * or 8 (AVX-512) inputs' registers. The batch form compiles the whole
+ * hash (SipHash input expansion, the program with per-lane branch masks,
+ * finalization) into one function that hashes `groups` groups of `lanes`
+ * consecutive inputs.
+ *
+ * Output layout, for group g, output word j (0..3, the 32-byte hash as
+ * four little-endian words) and lane l:
+ *
+ *     out[(g * 4 + j) * lanes + l] = word j of hash(first + g * lanes + l)
+ *
+ * so the solver, which needs word 0 only, reads `lanes` words in a row.
+ */
+#ifndef HASHX_BATCH_H
+#define HASHX_BATCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "code_buffer.h"
+#include "program.h"
+#include "siphash.h"
+
+/* The ways this library can evaluate a HashX function, slowest first. */
+typedef enum hashx_impl {
+	HASHX_IMPL_PORTABLE, /* the interpreter, one input at a time */
+	HASHX_IMPL_SCALAR,   /* the scalar JIT (compiler.h), one at a time */
+	HASHX_IMPL_AVX2,     /* batch JIT, 256-bit vectors */
+	HASHX_IMPL_AVX512,   /* batch JIT, 512-bit vectors (F + DQ) */
+	HASHX_IMPL_COUNT
+} hashx_impl;
+
+typedef void hashx_batch_fn(uint64_t first, size_t groups, uint64_t *out);
+
+typedef struct hashx_batch {
+	hashx_batch_fn *fn; /* NULL: not compiled */
+	unsigned lanes;     /* inputs per group */
+} hashx_batch;
+
+/* Most lanes any batch implementation uses per group. */
+#define HASHX_BATCH_MAX_LANES 16
+
+/*
+ * Compiles the batch form of `prog` for input key `key` with `impl`
+ * (HASHX_IMPL_AVX2 or HASHX_IMPL_AVX512) into `buf`. False when this
+ * build or CPU has no such code generator or the system refuses
+ * executable memory. Implemented per architecture (x86_64_avx2.c,
+ * x86_64_avx512.c; none elsewhere).
+ */
+bool hashx_compile_batch(const hashx_program *prog,
+			 const hashx_sip_state *key, hashx_impl impl,
+			 hashx_code_buffer *buf, hashx_batch *out);
+
+/* The name used in HASHX_IMPL and in reports ("portable", "scalar",
+ * "avx2", "avx512"), and back; HASHX_IMPL_COUNT for an unknown name. */
+const char *hashx_impl_name(hashx_impl impl);
+hashx_impl hashx_impl_from_name(const char *name);
+
+/* Whether this build and this CPU (and OS) can run `impl`. */
+bool hashx_impl_available(hashx_impl impl);
+
+/*
+ * The implementation compiled contexts use: the fastest available, or the
+ * one named by the environment variable HASHX_IMPL (if available here).
+ * Decided once per process; thread-safe.
+ */
+hashx_impl hashx_impl_default(void);
+
+#endif
