@@ -45,7 +45,7 @@ typedef struct hashx_batch {
 } hashx_batch;
 
 /* Most lanes any batch implementation uses per group. */
-#define HASHX_BATCH_MAX_LANES 16
+#define HASHX_BATCH_MAX_LANES 24
 
 /*
  * Compiles the batch form of `prog` for input key `key` with `impl`
@@ -54,9 +54,9 @@ typedef struct hashx_batch {
  * executable memory. Implemented per architecture (x86_64_avx2.c,
  * x86_64_avx512.c; none elsewhere).
  */
-bool hashx_compile_batch(const hashx_program *prog,
-			 const hashx_sip_state *key, hashx_impl impl,
-			 hashx_code_buffer *buf, hashx_batch *out);
+bool hashx_compile_batch(const hashx_program *prog, const hashx_sip_state *key,
+			 hashx_impl impl, hashx_code_buffer *buf,
+			 hashx_batch *out);
 
 /* The name used in HASHX_IMPL and in reports ("portable", "scalar",
  * "avx2", "avx512"), and back; HASHX_IMPL_COUNT for an unknown name. */

@@ -93,9 +93,9 @@ void *hashx_x86_64_avx512_compile(const hashx_program *prog,
 				  hashx_code_buffer *buf, unsigned *lanes);
 #endif
 
-bool hashx_compile_batch(const hashx_program *prog,
-			 const hashx_sip_state *key, hashx_impl impl,
-			 hashx_code_buffer *buf, hashx_batch *out)
+bool hashx_compile_batch(const hashx_program *prog, const hashx_sip_state *key,
+			 hashx_impl impl, hashx_code_buffer *buf,
+			 hashx_batch *out)
 {
 	void *code = NULL;
 	unsigned lanes = 0;

@@ -1,19 +1,559 @@
-/* x86_64_avx512.c - the avx512 batch code generator (batch.h): not written yet. */
+/*
+ * x86_64_avx512.c - the AVX-512 batch code generator (batch.h).
+ *
+ * Each lane of a 512-bit register holds one input's HashX register, so one
+ * vector instruction advances 8 hashes. The program is emitted WAYS times
+ * per instruction, for independent register sets: a 64-bit lane multiply
+ * (vpmullq) takes 15 cycles, and a second set of lanes fills the time one
+ * set waits for its products.
+ *
+ * Register use, for way w (0 or 1):
+ *   zmm(8w + i)      HashX register ri
+ *   zmm(16 + w)      the last UMULH/SMULH result (what BRANCH tests)
+ *   zmm(18 + 7w + t) scratch t = 0..6
+ *   k(1 + w)         lanes taking the current BRANCH
+ *   k(3 + w)         lanes that have not taken a branch yet
+ *
+ * A BRANCH tests every lane; lanes that take it run the instructions since
+ * the last TARGET once more, under the lane mask (merge-masking keeps the
+ * other lanes' registers), then continue with everyone else. Programs
+ * take a branch in few lanes, so the masked block is jumped over when no
+ * lane takes it.
+ *
+ * Instructions used, by extension: F (add, sub, xor, and, shifts,
+ * rotates, vptestnmq, masked moves, broadcasts), DQ (vpmullq).
+ */
 #include <config.h>
 
 #include "batch.h"
+#include "compiler.h"
+#include "x86_64_emit.h"
 
-void *hashx_x86_64_avx512_compile(const hashx_program *prog,
-				const hashx_sip_state *key,
-				hashx_code_buffer *buf, unsigned *lanes);
+#define WAYS 2
+#define LANES (8 * WAYS)
 
-void *hashx_x86_64_avx512_compile(const hashx_program *prog,
-				const hashx_sip_state *key,
-				hashx_code_buffer *buf, unsigned *lanes)
+/* Largest encoding of one EVEX instruction here: 4 prefix bytes, opcode,
+ * ModRM, disp32, imm8. */
+#define MAX_EVEX_BYTES 11
+/* Most vector instructions one HashX instruction becomes (SMULH), and a
+ * BRANCH's test, jump and mask update. */
+#define MAX_OPS_PER_INSTR 22
+#define MAX_INSTR_BYTES (MAX_OPS_PER_INSTR * MAX_EVEX_BYTES)
+#define BRANCH_BYTES 48
+/* The loop around the program: input vectors, SipHash-2-4 expansion
+ * (6 + 4 SipRounds of 14 instructions), finalization, stores. */
+#define LOOP_BYTES (WAYS * 220 * MAX_EVEX_BYTES + 128)
+/* Generous: a program's worst case is checked while emitting. */
+#define CODE_CAPACITY (256 * 1024)
+
+/* The constant pool: a jump over it at the entry, then 64-byte aligned
+ * words. */
+#define POOL_START 64
+#define POOL_WORDS (LANES + POOL_SHARED + HASHX_PROGRAM_SIZE)
+
+enum { MAP_0F = 1, MAP_0F38 = 2 };
+enum { PP_NONE = 0, PP_66 = 1, PP_F3 = 2 };
+
+/* Opcodes (Intel SDM), all EVEX.512 with W1 unless noted. */
+typedef struct vop {
+	unsigned map, pp, opcode, ext; /* ext: ModRM.reg for /digit forms */
+} vop;
+
+static const vop VPADDQ = {MAP_0F, PP_66, 0xd4, 0};
+static const vop VPSUBQ = {MAP_0F, PP_66, 0xfb, 0};
+static const vop VPXORQ = {MAP_0F, PP_66, 0xef, 0};
+static const vop VPANDQ = {MAP_0F, PP_66, 0xdb, 0};
+static const vop VPMULUDQ = {MAP_0F, PP_66, 0xf4, 0};
+static const vop VPMULLQ = {MAP_0F38, PP_66, 0x40, 0};
+static const vop VMOVDQA64 = {MAP_0F, PP_66, 0x6f, 0};    /* load form */
+static const vop VMOVDQU64_ST = {MAP_0F, PP_F3, 0x7f, 0}; /* store */
+static const vop VPBROADCASTQ_M = {MAP_0F38, PP_66, 0x59, 0};
+static const vop VPBROADCASTQ_R = {MAP_0F38, PP_66, 0x7c, 0};
+static const vop VPTESTNMQ = {MAP_0F38, PP_F3, 0x27, 0};
+static const vop VPSRLQ_I = {MAP_0F, PP_66, 0x73, 2};
+static const vop VPSLLQ_I = {MAP_0F, PP_66, 0x73, 6};
+static const vop VPRORQ_I = {MAP_0F, PP_66, 0x72, 0};
+static const vop VPROLQ_I = {MAP_0F, PP_66, 0x72, 1};
+static const vop VPSRAQ_I = {MAP_0F, PP_66, 0x72, 4};
+
+/* ---- EVEX encoding -------------------------------------------------- */
+
+/*
+ * The 4-byte EVEX prefix. `reg` is ModRM.reg's register (0-31), `vvvv` the
+ * extra source (0-31), `rm` ModRM.rm's register (0-31) or, when
+ * `rm_is_mem`, a base register (0-15); `k` the write mask (0 for none),
+ * `bcst` the {1to8} broadcast of a memory operand.
+ */
+static void evex(x86_emitter *e, const vop *op, int reg, int vvvv, int rm,
+		 bool rm_is_mem, unsigned k, bool bcst)
 {
-	(void)prog;
-	(void)key;
-	(void)buf;
-	*lanes = 0;
-	return NULL;
+	unsigned x = rm_is_mem ? 1 : !(rm & 16);
+
+	x86_byte(e, 0x62);
+	x86_byte(e, (!(reg & 8)) << 7 | x << 6 | (!(rm & 8)) << 5 |
+			    (!(reg & 16)) << 4 | op->map);
+	x86_byte(e, 1u << 7 | (~vvvv & 15) << 3 | 1u << 2 | op->pp);
+	x86_byte(e, 2u << 5 | (unsigned)bcst << 4 | (!(vvvv & 16)) << 3 | k);
+	x86_byte(e, op->opcode);
+}
+
+/* op zdst{k}, za, zb */
+static void vrrr(x86_emitter *e, const vop *op, int dst, int a, int b,
+		 unsigned k)
+{
+	evex(e, op, dst, a, b, false, k, false);
+	x86_byte(e, 0xc0 | (dst & 7) << 3 | (b & 7));
+}
+
+/* op zdst{k}, za, [pool word]{1to8} */
+static void vrrm(x86_emitter *e, const vop *op, int dst, int a,
+		 const uint64_t *word, unsigned k)
+{
+	evex(e, op, dst, a, 5, true, k, true);
+	x86_rip_operand(e, dst, word, 0);
+}
+
+/* Shifts and rotates by an immediate: op zdst{k}, zsrc, imm8 (the
+ * destination is in vvvv, the operation in ModRM.reg). */
+static void vshift(x86_emitter *e, const vop *op, int dst, int src,
+		   unsigned imm, unsigned k)
+{
+	evex(e, op, op->ext, dst, src, false, k, false);
+	x86_byte(e, 0xc0 | op->ext << 3 | (src & 7));
+	x86_byte(e, imm);
+}
+
+/* vmovdqa64 zdst{k}, zsrc */
+static void vmov(x86_emitter *e, int dst, int src, unsigned k)
+{
+	evex(e, &VMOVDQA64, dst, 0, src, false, k, false);
+	x86_byte(e, 0xc0 | (dst & 7) << 3 | (src & 7));
+}
+
+/* vpbroadcastq zdst, [pool word] */
+static void vbroadcast_mem(x86_emitter *e, int dst, const uint64_t *word)
+{
+	evex(e, &VPBROADCASTQ_M, dst, 0, 5, true, 0, false);
+	x86_rip_operand(e, dst, word, 0);
+}
+
+/* vpbroadcastq zdst, r64 */
+static void vbroadcast_gpr(x86_emitter *e, int dst, int gpr)
+{
+	evex(e, &VPBROADCASTQ_R, dst, 0, gpr, true, 0, false);
+	x86_byte(e, 0xc0 | (dst & 7) << 3 | (gpr & 7));
+}
+
+/* vpaddq zdst, za, [pool words] (a full 64-byte operand) */
+static void vadd_vector_mem(x86_emitter *e, int dst, int a,
+			    const uint64_t *words)
+{
+	evex(e, &VPADDQ, dst, a, 5, true, 0, false);
+	x86_rip_operand(e, dst, words, 0);
+}
+
+/* vmovdqu64 [base + disp32], zsrc */
+static void vstore(x86_emitter *e, int src, int base, int32_t disp)
+{
+	evex(e, &VMOVDQU64_ST, src, 0, base, true, 0, false);
+	x86_byte(e, 0x80 | (src & 7) << 3 | (base & 7));
+	x86_imm32(e, (uint32_t)disp);
+}
+
+/* vptestnmq kdst{kmask}, za, [pool word]{1to8}: lanes where a & word is
+ * zero, among those in kmask. */
+static void vtestnm(x86_emitter *e, unsigned kdst, unsigned kmask, int a,
+		    const uint64_t *word)
+{
+	evex(e, &VPTESTNMQ, (int)kdst, a, 5, true, kmask, true);
+	x86_rip_operand(e, (int)kdst, word, 0);
+}
+
+/* Mask-register instructions (VEX, 3-byte form; W0, 16-bit masks). */
+static void kop(x86_emitter *e, unsigned l, unsigned opcode, unsigned dst,
+		unsigned a, unsigned b)
+{
+	x86_byte(e, 0xc4);
+	x86_byte(e, 0xe0 | MAP_0F);
+	x86_byte(e, (~a & 15) << 3 | l << 2 | PP_NONE);
+	x86_byte(e, opcode);
+	x86_byte(e, 0xc0 | dst << 3 | b);
+}
+
+static void kxnorw(x86_emitter *e, unsigned k) /* k = all ones */
+{
+	kop(e, 1, 0x46, k, k, k);
+}
+
+static void kandnw(x86_emitter *e, unsigned dst, unsigned a, unsigned b)
+{
+	kop(e, 1, 0x42, dst, a, b); /* dst = ~a & b */
+}
+
+static void kortestw(x86_emitter *e, unsigned k) /* ZF: k is all zero */
+{
+	kop(e, 0, 0x98, k, 0, k);
+}
+
+/* ---- registers and the constant pool -------------------------------- */
+
+static int zr(int hashx_reg, int way)
+{
+	return 8 * way + hashx_reg;
+}
+
+static int zmulres(int way)
+{
+	return 8 * WAYS + way;
+}
+
+/* Scratch registers are shared by the ways: renaming gives each
+ * instruction's result a fresh physical register, so reuse creates no
+ * dependency between ways. */
+static int zt(int way, int t)
+{
+	(void)way;
+	return 8 * WAYS + WAYS + t;
+}
+
+static unsigned k_taken(int way)
+{
+	return 1 + (unsigned)way;
+}
+
+static unsigned k_enabled(int way)
+{
+	return 1 + WAYS + (unsigned)way;
+}
+
+/* The loop's constants (a handful, shared), then one word per program
+ * instruction for its immediate (ADD_C, XOR_C) or branch mask. */
+#define POOL_SHARED 16
+
+typedef struct pool {
+	uint64_t *words;
+	size_t used;
+} pool;
+
+static const uint64_t *pool_word(pool *p, uint64_t v)
+{
+	for (size_t i = 0; i < p->used; i++)
+		if (p->words[i] == v)
+			return &p->words[i];
+	p->words[p->used] = v;
+	return &p->words[p->used++];
+}
+
+static const uint64_t *pool_instr_word(pool *p, size_t index, uint64_t v)
+{
+	p->words[POOL_SHARED + index] = v;
+	return &p->words[POOL_SHARED + index];
+}
+
+/* ---- the program's instructions ------------------------------------ */
+
+typedef struct emit_state {
+	x86_emitter e;
+	pool p;
+	const hashx_program *prog;
+	const uint64_t *low32; /* 0x00000000ffffffff */
+} emit_state;
+
+/*
+ * The high 64 bits of the unsigned 128-bit product of za and zb, from four
+ * 32x32-bit products (vpmuludq): with a = ah:al and b = bh:bl,
+ *   t = ah*bl + (al*bl >> 32)            (cannot overflow)
+ *   u = al*bh + (t mod 2^32)             (cannot overflow)
+ *   hi = ah*bh + (t >> 32) + (u >> 32)
+ * Leaves hi - (u >> 32) in t0 and u >> 32 in t4, so the caller's last
+ * add (possibly masked) writes the result.
+ */
+static void umulh_parts(emit_state *s, int way, int a, int b)
+{
+	x86_emitter *e = &s->e;
+	int t0 = zt(way, 0), t1 = zt(way, 1), t2 = zt(way, 2);
+	int t3 = zt(way, 3), t4 = zt(way, 4);
+
+	vshift(e, &VPSRLQ_I, t0, a, 32, 0);
+	vshift(e, &VPSRLQ_I, t1, b, 32, 0);
+	vrrr(e, &VPMULUDQ, t2, a, b, 0);
+	vrrr(e, &VPMULUDQ, t3, t0, b, 0);
+	vrrr(e, &VPMULUDQ, t4, a, t1, 0);
+	vrrr(e, &VPMULUDQ, t0, t0, t1, 0);
+	vshift(e, &VPSRLQ_I, t2, t2, 32, 0);
+	vrrr(e, &VPADDQ, t3, t3, t2, 0);
+	vrrm(e, &VPANDQ, t2, t3, s->low32, 0);
+	vrrr(e, &VPADDQ, t4, t4, t2, 0);
+	vshift(e, &VPSRLQ_I, t3, t3, 32, 0);
+	vshift(e, &VPSRLQ_I, t4, t4, 32, 0);
+	vrrr(e, &VPADDQ, t0, t0, t3, 0);
+}
+
+/*
+ * The signed high product is the unsigned one minus b where a is negative
+ * and minus a where b is negative (two's complement); the corrections are
+ * subtracted from t0 before the final add.
+ */
+static void smulh_correction(emit_state *s, int way, int a, int b)
+{
+	x86_emitter *e = &s->e;
+	/* t1 and t2 are free again after umulh_parts */
+	int t0 = zt(way, 0), t5 = zt(way, 1), t6 = zt(way, 2);
+
+	vshift(e, &VPSRAQ_I, t5, a, 63, 0);
+	vrrr(e, &VPANDQ, t5, t5, b, 0);
+	vshift(e, &VPSRAQ_I, t6, b, 63, 0);
+	vrrr(e, &VPANDQ, t6, t6, a, 0);
+	vrrr(e, &VPSUBQ, t0, t0, t5, 0);
+	vrrr(e, &VPSUBQ, t0, t0, t6, 0);
+}
+
+static void emit_mulh(emit_state *s, int way, const hashx_instr *in, unsigned k)
+{
+	int d = zr(in->dst, way), m = zmulres(way);
+
+	umulh_parts(s, way, d, zr(in->src, way));
+	if (in->opcode == HASHX_OP_SMULH_R)
+		smulh_correction(s, way, d, zr(in->src, way));
+	vrrr(&s->e, &VPADDQ, m, zt(way, 0), zt(way, 4), k);
+	vmov(&s->e, d, m, k);
+}
+
+/* One HashX instruction (not TARGET/BRANCH) for one way, its writes
+ * masked by k (0: all lanes). */
+static void emit_op(emit_state *s, int way, const hashx_instr *in, unsigned k)
+{
+	x86_emitter *e = &s->e;
+	int d = zr(in->dst, way), src = zr(in->src, way);
+
+	switch ((hashx_opcode)in->opcode) {
+	case HASHX_OP_UMULH_R:
+	case HASHX_OP_SMULH_R:
+		emit_mulh(s, way, in, k);
+		break;
+	case HASHX_OP_MUL_R:
+		vrrr(e, &VPMULLQ, d, d, src, k);
+		break;
+	case HASHX_OP_SUB_R:
+		vrrr(e, &VPSUBQ, d, d, src, k);
+		break;
+	case HASHX_OP_XOR_R:
+		vrrr(e, &VPXORQ, d, d, src, k);
+		break;
+	case HASHX_OP_ADD_RS:
+		if (in->imm != 0) {
+			vshift(e, &VPSLLQ_I, zt(way, 0), src, in->imm, 0);
+			src = zt(way, 0);
+		}
+		vrrr(e, &VPADDQ, d, d, src, k);
+		break;
+	case HASHX_OP_ROR_C:
+		vshift(e, &VPRORQ_I, d, d, in->imm, k);
+		break;
+	case HASHX_OP_ADD_C:
+	case HASHX_OP_XOR_C:
+		vrrm(e, in->opcode == HASHX_OP_ADD_C ? &VPADDQ : &VPXORQ, d, d,
+		     pool_instr_word(&s->p, (size_t)(in - s->prog->code),
+				     (uint64_t)(int64_t)(int32_t)in->imm),
+		     k);
+		break;
+	case HASHX_OP_TARGET:
+	case HASHX_OP_BRANCH:
+	case HASHX_OP_COUNT:
+	default:
+		break;
+	}
+}
+
+/*
+ * A BRANCH for one way: lanes still allowed to jump whose last high
+ * product has none of the mask's bits set run instructions
+ * [block, branch) again under their lane mask, then lose their jump.
+ */
+static bool emit_branch(emit_state *s, int way, const hashx_program *prog,
+			size_t block, size_t branch)
+{
+	x86_emitter *e = &s->e;
+	unsigned taken = k_taken(way);
+	uint8_t *skip;
+
+	vtestnm(e, taken, k_enabled(way), zmulres(way),
+		pool_instr_word(&s->p, branch, prog->code[branch].imm));
+	kortestw(e, taken);
+	skip = x86_jcc(e, true, NULL);
+	for (size_t i = block; i < branch; i++) {
+		if (!x86_room(e, MAX_INSTR_BYTES + BRANCH_BYTES + LOOP_BYTES))
+			return false;
+		emit_op(s, way, &prog->code[i], taken);
+	}
+	kandnw(e, k_enabled(way), taken, k_enabled(way));
+	x86_patch_rel32(skip, e->pos);
+	return true;
+}
+
+static bool emit_program(emit_state *s, const hashx_program *prog)
+{
+	size_t block = 1; /* where a jump resumes: after the last TARGET */
+
+	for (size_t i = 0; i < prog->size; i++) {
+		const hashx_instr *in = &prog->code[i];
+
+		for (int w = 0; w < WAYS; w++) {
+			if (!x86_room(&s->e, MAX_INSTR_BYTES + BRANCH_BYTES +
+						     LOOP_BYTES))
+				return false;
+			if (in->opcode == HASHX_OP_BRANCH) {
+				if (!emit_branch(s, w, prog, block, i))
+					return false;
+			} else {
+				emit_op(s, w, in, 0);
+			}
+		}
+		if (in->opcode == HASHX_OP_TARGET)
+			block = i + 1;
+	}
+	return true;
+}
+
+/* ---- SipHash: input expansion and finalization ---------------------- */
+
+static void sipround(emit_state *s, const int v[4])
+{
+	x86_emitter *e = &s->e;
+
+	vrrr(e, &VPADDQ, v[0], v[0], v[1], 0);
+	vrrr(e, &VPADDQ, v[2], v[2], v[3], 0);
+	vshift(e, &VPROLQ_I, v[1], v[1], 13, 0);
+	vshift(e, &VPROLQ_I, v[3], v[3], 16, 0);
+	vrrr(e, &VPXORQ, v[1], v[1], v[0], 0);
+	vrrr(e, &VPXORQ, v[3], v[3], v[2], 0);
+	vshift(e, &VPROLQ_I, v[0], v[0], 32, 0);
+	vrrr(e, &VPADDQ, v[2], v[2], v[1], 0);
+	vrrr(e, &VPADDQ, v[0], v[0], v[3], 0);
+	vshift(e, &VPROLQ_I, v[1], v[1], 17, 0);
+	vshift(e, &VPROLQ_I, v[3], v[3], 21, 0);
+	vrrr(e, &VPXORQ, v[1], v[1], v[2], 0);
+	vrrr(e, &VPXORQ, v[3], v[3], v[0], 0);
+	vshift(e, &VPROLQ_I, v[2], v[2], 32, 0);
+}
+
+/*
+ * hashx_siphash24_ctr_state512 for each lane's input (rdi plus the lane
+ * number): the state is built in r4..r7, squeezed once into r0..r3 and
+ * squeezed again in place.
+ */
+static void emit_expansion(emit_state *s, const hashx_sip_state *key,
+			   const uint64_t *lane_numbers)
+{
+	x86_emitter *e = &s->e;
+
+	for (int w = 0; w < WAYS; w++) {
+		const int v[4] = {zr(4, w), zr(5, w), zr(6, w), zr(7, w)};
+		int in = zt(w, 0);
+
+		vbroadcast_gpr(e, in, X86_RDI);
+		vadd_vector_mem(e, in, in, lane_numbers + 8 * w);
+		vbroadcast_mem(e, v[0], pool_word(&s->p, key->v0));
+		vbroadcast_mem(e, v[1], pool_word(&s->p, key->v1 ^ 0xee));
+		vbroadcast_mem(e, v[2], pool_word(&s->p, key->v2));
+		vrrm(e, &VPXORQ, v[3], in, pool_word(&s->p, key->v3), 0);
+		sipround(s, v);
+		sipround(s, v);
+		vrrr(e, &VPXORQ, v[0], v[0], in, 0);
+		vrrm(e, &VPXORQ, v[2], v[2], pool_word(&s->p, 0xee), 0);
+		for (int i = 0; i < 4; i++)
+			sipround(s, v);
+		for (int i = 0; i < 4; i++)
+			vmov(e, zr(i, w), v[i], 0);
+		vrrm(e, &VPXORQ, v[1], v[1], pool_word(&s->p, 0xdd), 0);
+		for (int i = 0; i < 4; i++)
+			sipround(s, v);
+		/* hashx_interpret's starting branch state */
+		vrrr(e, &VPXORQ, zmulres(w), zmulres(w), zmulres(w), 0);
+		kxnorw(e, k_enabled(w));
+	}
+}
+
+/* hashx_finalize, then the four output words of each lane to rdx. */
+static void emit_finalization(emit_state *s, const hashx_sip_state *key)
+{
+	x86_emitter *e = &s->e;
+
+	for (int w = 0; w < WAYS; w++) {
+		const int lo[4] = {zr(0, w), zr(1, w), zr(2, w), zr(3, w)};
+		const int hi[4] = {zr(4, w), zr(5, w), zr(6, w), zr(7, w)};
+
+		vrrm(e, &VPADDQ, lo[0], lo[0], pool_word(&s->p, key->v0), 0);
+		vrrm(e, &VPADDQ, lo[1], lo[1], pool_word(&s->p, key->v1), 0);
+		vrrm(e, &VPADDQ, hi[2], hi[2], pool_word(&s->p, key->v2), 0);
+		vrrm(e, &VPADDQ, hi[3], hi[3], pool_word(&s->p, key->v3), 0);
+		sipround(s, lo);
+		sipround(s, hi);
+		for (int j = 0; j < 4; j++) {
+			vrrr(e, &VPXORQ, lo[j], lo[j], hi[j], 0);
+			vstore(e, lo[j], X86_RDX, (j * LANES + 8 * w) * 8);
+		}
+	}
+}
+
+/* ---- the function --------------------------------------------------- */
+
+/*
+ * void fn(uint64_t first, size_t groups, uint64_t *out): rdi counts the
+ * inputs, rsi the groups left, rdx walks the output.
+ */
+static bool emit_function(uint8_t *start, uint8_t *end, const void *arg)
+{
+	const void *const *args = arg;
+	const hashx_program *prog = args[0];
+	const hashx_sip_state *key = args[1];
+	emit_state s = {{start, end}, {NULL, 0}, prog, NULL};
+	uint64_t *lane_numbers;
+	uint8_t *entry_jump, *top, *exit_jump;
+
+	if (end - start < POOL_START + POOL_WORDS * 8 + LOOP_BYTES)
+		return false;
+	x86_byte(&s.e, 0xe9); /* jmp rel32 over the pool */
+	entry_jump = s.e.pos;
+	x86_imm32(&s.e, 0);
+	lane_numbers = (uint64_t *)(void *)(start + POOL_START);
+	for (int l = 0; l < LANES; l++)
+		lane_numbers[l] = (uint64_t)l;
+	s.p.words = lane_numbers + LANES;
+	s.low32 = pool_word(&s.p, 0xffffffff);
+	/* The pool is filled as instructions need words; code starts after
+	 * its largest size. */
+	s.e.pos = (uint8_t *)(s.p.words + POOL_WORDS - LANES);
+	x86_patch_rel32(entry_jump, s.e.pos);
+
+	x86_test(&s.e, X86_RSI);
+	exit_jump = x86_jcc(&s.e, true, NULL);
+	top = s.e.pos;
+	emit_expansion(&s, key, lane_numbers);
+	if (!emit_program(&s, prog))
+		return false;
+	emit_finalization(&s, key);
+	x86_add_imm32(&s.e, X86_RDI, LANES);
+	x86_add_imm32(&s.e, X86_RDX, 4 * LANES * 8);
+	x86_dec(&s.e, X86_RSI);
+	x86_jcc(&s.e, false, top);
+	x86_patch_rel32(exit_jump, s.e.pos);
+	x86_vzeroupper_ret(&s.e);
+	return true;
+}
+
+void *hashx_x86_64_avx512_compile(const hashx_program *prog,
+				  const hashx_sip_state *key,
+				  hashx_code_buffer *buf, unsigned *lanes);
+
+void *hashx_x86_64_avx512_compile(const hashx_program *prog,
+				  const hashx_sip_state *key,
+				  hashx_code_buffer *buf, unsigned *lanes)
+{
+	const void *args[2] = {prog, key};
+	void *code =
+		hashx_compiler_build(buf, CODE_CAPACITY, emit_function, args);
+
+	*lanes = code != NULL ? LANES : 0;
+	return code;
 }

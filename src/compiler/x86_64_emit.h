@@ -51,7 +51,11 @@ static inline void x86_patch_rel32(uint8_t *at, const uint8_t *to)
 /* General-purpose registers used around the vector code (SysV: the batch
  * function's arguments arrive in rdi, rsi, rdx). */
 enum {
-	X86_RAX = 0, X86_RCX = 1, X86_RDX = 2, X86_RSI = 6, X86_RDI = 7,
+	X86_RAX = 0,
+	X86_RCX = 1,
+	X86_RDX = 2,
+	X86_RSI = 6,
+	X86_RDI = 7,
 };
 
 /* add r64, imm32 (sign-extended) */
@@ -80,8 +84,7 @@ static inline void x86_test(x86_emitter *e, int reg)
 }
 
 /* jz/jnz rel32 to a known or later-patched address: returns the field. */
-static inline uint8_t *x86_jcc(x86_emitter *e, bool if_zero,
-			       const uint8_t *to)
+static inline uint8_t *x86_jcc(x86_emitter *e, bool if_zero, const uint8_t *to)
 {
 	uint8_t *field;
 
@@ -115,7 +118,7 @@ static inline void x86_rip_operand(x86_emitter *e, int reg, const void *at,
 {
 	x86_byte(e, (reg & 7) << 3 | 5);
 	x86_imm32(e, (uint32_t)(int32_t)((const uint8_t *)at -
-					  (e->pos + 4 + tail)));
+					 (e->pos + 4 + tail)));
 }
 
 #endif

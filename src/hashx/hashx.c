@@ -91,8 +91,8 @@ hashx_result hashx_make(hashx_ctx *ctx, const void *seed, size_t size)
 	if (!type_is_known(ctx->ctx_type))
 		return HASHX_FAIL_UNDEFINED;
 	if (ctx->ctx_type != HASHX_TYPE_INTERPRETED) {
-		ctx->compiled = hashx_compile_hash(&ctx->program,
-						   &ctx->keys.input, &ctx->code);
+		ctx->compiled = hashx_compile_hash(
+			&ctx->program, &ctx->keys.input, &ctx->code);
 		if (ctx->compiled != NULL) {
 			ctx->func_type = HASHX_TYPE_COMPILED;
 			return HASHX_OK;
@@ -174,8 +174,12 @@ bool hashx_exec_batch_u64(hashx_ctx *ctx, uint64_t first, size_t n,
 
 	if (b == NULL)
 		return false;
-	for (size_t done = 0; done < n; done += BATCH_CHUNK) {
-		size_t todo = n - done < BATCH_CHUNK ? n - done : BATCH_CHUNK;
+	/* whole groups per call, so that only the last call can hash
+	 * inputs past the end */
+	size_t chunk = BATCH_CHUNK / b->lanes * b->lanes;
+
+	for (size_t done = 0; done < n; done += chunk) {
+		size_t todo = n - done < chunk ? n - done : chunk;
 		size_t groups = (todo + b->lanes - 1) / b->lanes;
 
 		/* A last partial group hashes a few inputs past the end;
@@ -209,8 +213,8 @@ void hashx_exec_scatter(hashx_ctx *ctx, uint64_t first, size_t n,
 
 	if (current_batch(ctx) != NULL) {
 		for (size_t done = 0; done < n; done += BATCH_CHUNK) {
-			size_t todo = n - done < BATCH_CHUNK ? n - done
-							     : BATCH_CHUNK;
+			size_t todo =
+				n - done < BATCH_CHUNK ? n - done : BATCH_CHUNK;
 
 			hashx_exec_batch_u64(ctx, first + done, todo, v);
 			for (size_t k = 0; k < todo; k++)
