@@ -3,11 +3,13 @@
  */
 #include <config.h>
 
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include <equix.h>
 #include <hashx.h>
 
+#include "context.h"
 #include "puzzle.h"
 #include "solver.h"
 #include "solver_memory.h"
@@ -56,11 +58,15 @@ void equix_free(equix_ctx *ctx)
 	free(ctx);
 }
 
-/* The challenge's HashX function, or why there is none. */
+/* The challenge's HashX function, or why there is none; `few` when only
+ * a few hashes follow (verification). */
 static equix_result make_function(equix_ctx *ctx, const void *challenge,
-				  size_t size)
+				  size_t size, bool few)
 {
-	switch (hashx_make(ctx->hash, challenge, size)) {
+	hashx_result r = few ? hashx_make_for_few(ctx->hash, challenge, size)
+			     : hashx_make(ctx->hash, challenge, size);
+
+	switch (r) {
 	case HASHX_OK:
 		return EQUIX_OK;
 	case HASHX_FAIL_SEED:
@@ -84,15 +90,15 @@ equix_result equix_solve(equix_ctx *ctx, const void *challenge,
 		return EQUIX_FAIL_INTERNAL;
 	if (!(ctx->flags & EQUIX_CTX_SOLVE))
 		return EQUIX_FAIL_NO_SOLVER;
-	r = make_function(ctx, challenge, challenge_size);
+	r = make_function(ctx, challenge, challenge_size, false);
 	if (r != EQUIX_OK)
 		return r;
 	output->flags = 0;
 	if (hashx_query_type(ctx->hash, &type) == HASHX_OK &&
 	    type == HASHX_TYPE_COMPILED)
 		output->flags |= EQUIX_SOLVER_DID_USE_COMPILER;
-	output->count = equix_solver_solve(ctx->hash, ctx->solver.heap,
-					   output->sols);
+	output->count =
+		equix_solver_solve(ctx->hash, ctx->solver.heap, output->sols);
 	return EQUIX_OK;
 }
 
@@ -106,7 +112,7 @@ equix_result equix_verify(equix_ctx *ctx, const void *challenge,
 	/* The order costs no hashing, so it is checked first. */
 	if (!equix_solution_ordered(solution))
 		return EQUIX_FAIL_ORDER;
-	r = make_function(ctx, challenge, challenge_size);
+	r = make_function(ctx, challenge, challenge_size, true);
 	if (r != EQUIX_OK)
 		return r;
 	return equix_verify_sums(ctx->hash, solution);

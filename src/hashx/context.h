@@ -16,14 +16,14 @@
 #include "rng.h"
 
 struct hashx_ctx {
-	hashx_type ctx_type;   /* as passed to hashx_alloc() */
-	hashx_type func_type;  /* how the current function runs; 0: none */
+	hashx_type ctx_type;  /* as passed to hashx_alloc() */
+	hashx_type func_type; /* how the current function runs; 0: none */
 	hashx_keys keys;
 	hashx_program program;
 	hashx_rng_observer *rng_observer;
 	void *rng_observer_data;
-	hashx_code_buffer code;    /* reused by every hashx_make() */
-	hashx_hash_fn *compiled;   /* valid when func_type is COMPILED */
+	hashx_code_buffer code;  /* reused by every hashx_make() */
+	hashx_hash_fn *compiled; /* valid when func_type is COMPILED */
 	/* How many inputs at once are hashed (batch.h): from
 	 * hashx_impl_default() at allocation; tests set it per context. */
 	hashx_impl impl;
@@ -46,6 +46,16 @@ uint64_t hashx_exec_u64(const hashx_ctx *ctx, uint64_t input);
  */
 void hashx_exec_scatter(hashx_ctx *ctx, uint64_t first, size_t n,
 			const hashx_scatter *t);
+
+/*
+ * hashx_make() for a caller that will hash only a few inputs (Equi-X
+ * verification hashes 8): a HASHX_TRY_COMPILE context then skips the
+ * compiler, whose run costs more than interpreting a few hashes, and runs
+ * interpreted, with the same outputs. Other types behave as in
+ * hashx_make() (a HASHX_TYPE_COMPILED context still compiles, so that it
+ * still reports HASHX_FAIL_COMPILE where the system refuses).
+ */
+hashx_result hashx_make_for_few(hashx_ctx *ctx, const void *seed, size_t size);
 
 /*
  * Test hook, not exported: makes this context hash many inputs with `impl`

@@ -75,7 +75,9 @@ static int type_is_known(hashx_type t)
 	       t == HASHX_TRY_COMPILE;
 }
 
-hashx_result hashx_make(hashx_ctx *ctx, const void *seed, size_t size)
+/* hashx_make(), compiling only when `compile` is true. */
+static hashx_result make(hashx_ctx *ctx, const void *seed, size_t size,
+			 bool compile)
 {
 	if (ctx == NULL)
 		return HASHX_FAIL_UNDEFINED;
@@ -90,7 +92,7 @@ hashx_result hashx_make(hashx_ctx *ctx, const void *seed, size_t size)
 		return HASHX_FAIL_SEED;
 	if (!type_is_known(ctx->ctx_type))
 		return HASHX_FAIL_UNDEFINED;
-	if (ctx->ctx_type != HASHX_TYPE_INTERPRETED) {
+	if (compile && ctx->ctx_type != HASHX_TYPE_INTERPRETED) {
 		ctx->compiled = hashx_compile_hash(
 			&ctx->program, &ctx->keys.input, &ctx->code);
 		if (ctx->compiled != NULL) {
@@ -104,6 +106,17 @@ hashx_result hashx_make(hashx_ctx *ctx, const void *seed, size_t size)
 	}
 	ctx->func_type = HASHX_TYPE_INTERPRETED;
 	return HASHX_OK;
+}
+
+hashx_result hashx_make(hashx_ctx *ctx, const void *seed, size_t size)
+{
+	return make(ctx, seed, size, true);
+}
+
+hashx_result hashx_make_for_few(hashx_ctx *ctx, const void *seed, size_t size)
+{
+	return make(ctx, seed, size,
+		    ctx == NULL || ctx->ctx_type != HASHX_TRY_COMPILE);
 }
 
 hashx_result hashx_query_type(hashx_ctx *ctx, hashx_type *type_out)
