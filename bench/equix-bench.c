@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "baseline.h"
+#include "batch.h"
 #include "benchmarks.h"
 #include "library.h"
 #include "measure.h"
@@ -447,6 +448,12 @@ int main(int argc, char **argv)
 		cleanup(&r);
 		return rc;
 	}
+	/* The same choice the libraries make (same CPU, same
+	 * environment). */
+	fprintf(stderr,
+		"equix-bench: compiled contexts hash in batches with: %s "
+		"(HASHX_IMPL=portable|scalar|avx2|avx512 forces one)\n",
+		hashx_impl_name(hashx_impl_default()));
 	if (strcmp(HASHX_SALT, REFERENCE_SALT) != 0) {
 		fprintf(stderr,
 			"equix-bench: this build uses the HashX salt "
