@@ -252,11 +252,58 @@ static const uint64_t *pool_instr_word(pool *p, size_t index, uint64_t v)
 
 /* ---- the program's instructions ------------------------------------ */
 
+/*
+ * Where each BRANCH finds the last high product. Usually that product is
+ * still in its destination register when the BRANCH comes, and the
+ * BRANCH tests that register; only when the register is overwritten
+ * first does the multiplication also copy its result to zmulres. (A lane
+ * that jumps back runs the same instructions from the TARGET on, so the
+ * same answer holds for it.)
+ */
+typedef struct mulh_flow {
+	int8_t branch_reg[HASHX_PROGRAM_SIZE]; /* HashX register, or -1 */
+	bool keep_copy[HASHX_PROGRAM_SIZE];    /* for UMULH/SMULH */
+} mulh_flow;
+
+static void trace_mulh_flow(const hashx_program *prog, mulh_flow *f)
+{
+	int last = -1; /* the last UMULH/SMULH so far */
+	bool overwritten = false;
+
+	memset(f, 0, sizeof *f);
+	for (size_t i = 0; i < prog->size; i++) {
+		const hashx_instr *in = &prog->code[i];
+
+		switch ((hashx_opcode)in->opcode) {
+		case HASHX_OP_UMULH_R:
+		case HASHX_OP_SMULH_R:
+			last = (int)i;
+			overwritten = false;
+			break;
+		case HASHX_OP_BRANCH:
+			f->branch_reg[i] = -1; /* zmulres: 0 or a copy */
+			if (last >= 0 && overwritten)
+				f->keep_copy[last] = true;
+			else if (last >= 0)
+				f->branch_reg[i] = (int8_t)prog->code[last].dst;
+			break;
+		case HASHX_OP_TARGET:
+		case HASHX_OP_COUNT:
+			break;
+		default:
+			if (last >= 0 && in->dst == prog->code[last].dst)
+				overwritten = true;
+			break;
+		}
+	}
+}
+
 typedef struct emit_state {
 	x86_emitter e;
 	pool p;
 	const hashx_program *prog;
 	const uint64_t *low32; /* 0x00000000ffffffff */
+	mulh_flow flow;
 } emit_state;
 
 /*
@@ -315,6 +362,10 @@ static void emit_mulh(emit_state *s, int way, const hashx_instr *in, unsigned k)
 	umulh_parts(s, way, d, zr(in->src, way));
 	if (in->opcode == HASHX_OP_SMULH_R)
 		smulh_correction(s, way, d, zr(in->src, way));
+	if (!s->flow.keep_copy[in - s->prog->code]) {
+		vrrr(&s->e, &VPADDQ, d, zt(way, 0), zt(way, 4), k);
+		return;
+	}
 	vrrr(&s->e, &VPADDQ, m, zt(way, 0), zt(way, 4), k);
 	vmov(&s->e, d, m, k);
 }
@@ -375,9 +426,10 @@ static bool emit_branch(emit_state *s, int way, const hashx_program *prog,
 {
 	x86_emitter *e = &s->e;
 	unsigned taken = k_taken(way);
+	int reg = s->flow.branch_reg[branch];
 	uint8_t *skip;
 
-	vtestnm(e, taken, k_enabled(way), zmulres(way),
+	vtestnm(e, taken, k_enabled(way), reg < 0 ? zmulres(way) : zr(reg, way),
 		pool_instr_word(&s->p, branch, prog->code[branch].imm));
 	kortestw(e, taken);
 	skip = x86_jcc(e, true, NULL);
@@ -507,10 +559,14 @@ static bool emit_function(uint8_t *start, uint8_t *end, const void *arg)
 	const void *const *args = arg;
 	const hashx_program *prog = args[0];
 	const hashx_sip_state *key = args[1];
-	emit_state s = {{start, end}, {NULL, 0}, prog, NULL};
+	static emit_state zero;
+	emit_state s = zero;
 	uint64_t *lane_numbers;
 	uint8_t *entry_jump, *top, *exit_jump;
 
+	s.e = (x86_emitter){start, end};
+	s.prog = prog;
+	trace_mulh_flow(prog, &s.flow);
 	if (end - start < POOL_START + POOL_WORDS * 8 + LOOP_BYTES)
 		return false;
 	x86_byte(&s.e, 0xe9); /* jmp rel32 over the pool */
