@@ -65,6 +65,14 @@ hashx_result hashx_make_for_few(hashx_ctx *ctx, const void *seed, size_t size);
 bool hashx_ctx_set_impl(hashx_ctx *ctx, hashx_impl impl);
 
 /*
+ * hashx_exec_u64() of 8 inputs, for a prepared context. An interpreted
+ * context whose implementation is AVX-512 runs the program once for all
+ * 8 (interpreter_lanes.h).
+ */
+void hashx_exec8_u64(const hashx_ctx *ctx, const uint64_t input[8],
+		     uint64_t out[8]);
+
+/*
  * Hashes inputs first .. first + n - 1 into `out` (n words: each hash's
  * first 8 bytes as a little-endian integer) through the context's batch
  * form, for a compiled context whose implementation is a batch one. False

@@ -15,6 +15,7 @@
 #include "finalize.h"
 #include "generator.h"
 #include "interpreter.h"
+#include "interpreter_lanes.h"
 #include "keys.h"
 #include "siphash.h"
 
@@ -159,6 +160,22 @@ uint64_t hashx_exec_u64(const hashx_ctx *ctx, uint64_t input)
 	hashx_interpret(&ctx->program, r);
 	hashx_finalize(&ctx->keys.input, r, hash);
 	return hashx_load64_le(hash);
+}
+
+void hashx_exec8_u64(const hashx_ctx *ctx, const uint64_t input[8],
+		     uint64_t out[8])
+{
+	if (ctx->func_type == HASHX_TYPE_INTERPRETED &&
+	    ctx->impl == HASHX_IMPL_AVX512 && hashx_lanes_available()) {
+		uint64_t words[4][8];
+
+		hashx_lanes8_hash(&ctx->program, &ctx->keys.input, input,
+				  words);
+		memcpy(out, words[0], sizeof words[0]);
+		return;
+	}
+	for (int i = 0; i < 8; i++)
+		out[i] = hashx_exec_u64(ctx, input[i]);
 }
 
 /* The batch form for the current function, compiled on first use; NULL
