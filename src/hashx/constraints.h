@@ -23,6 +23,10 @@
 
 #define HASHX_REGISTERS 8
 
+/* Constants for byte-parallel arithmetic on 64-bit words. */
+#define HASHX_BYTES_01 UINT64_C(0x0101010101010101)
+#define HASHX_BYTES_80 UINT64_C(0x8080808080808080)
+
 /* r5 cannot be the destination of ADD_RS: on x86, LEA with r13 as its base
  * needs a displacement byte, which would make the compiled code irregular. */
 #define HASHX_REG_NO_ADD_RS_DST 5
@@ -34,16 +38,21 @@
  * found without scanning all eight.
  */
 typedef struct hashx_registers {
-	int ready[HASHX_REGISTERS];          /* cycle its value is available */
+	/* Byte i: the cycle register i's value is available. Cycles stay
+	 * below 256 (HASHX_SCHED_CYCLES plus a latency), and packing them
+	 * into one word lets hashx_registers_ready() compare all eight at
+	 * once; as a loop it was the generator's single most expensive line
+	 * (an eighth of the instructions of hashx_make). */
+	uint64_t ready;
 	uint32_t last_op_par[HASHX_REGISTERS];
-	uint8_t last_group[HASHX_REGISTERS]; /* HASHX_OP_COUNT: none yet */
+	uint8_t last_group[HASHX_REGISTERS];     /* HASHX_OP_COUNT: none yet */
 	unsigned written_by[HASHX_OP_COUNT + 1]; /* register sets, by group */
 } hashx_registers;
 
 static inline void hashx_registers_init(hashx_registers *regs)
 {
+	regs->ready = 0;
 	for (int i = 0; i < HASHX_REGISTERS; i++) {
-		regs->ready[i] = 0;
 		regs->last_op_par[i] = UINT32_MAX;
 		regs->last_group[i] = HASHX_OP_COUNT;
 	}
@@ -59,22 +68,32 @@ static inline void hashx_registers_write(hashx_registers *regs, int dst,
 {
 	unsigned bit = 1u << dst;
 
-	regs->ready[dst] = ready;
+	regs->ready = (regs->ready & ~(UINT64_C(0xff) << (8 * dst))) |
+		      (uint64_t)(uint8_t)ready << (8 * dst);
 	regs->last_op_par[dst] = op_par;
 	regs->written_by[regs->last_group[dst]] &= ~bit;
 	regs->written_by[tpl->group] |= bit;
 	regs->last_group[dst] = (uint8_t)tpl->group;
 }
 
-/* The registers whose values are ready at `cycle`. */
+/*
+ * The registers whose values are ready at `cycle` (below 256): byte-wise
+ * "ready <= cycle" on the packed word, without branches. With the top bits
+ * split off, (cycle_low | 0x80) - ready_low sets bit 7 of a byte exactly
+ * when the low seven bits compare "<=" and never borrows from the next
+ * byte; the top bits then decide where they differ.
+ */
 static inline unsigned hashx_registers_ready(const hashx_registers *regs,
 					     int cycle)
 {
-	unsigned mask = 0;
+	uint64_t c = (uint64_t)(uint8_t)cycle * HASHX_BYTES_01;
+	uint64_t r = regs->ready;
+	uint64_t low_le = (c | HASHX_BYTES_80) - (r & ~HASHX_BYTES_80);
+	uint64_t le = ((c & ~r) | (~(c ^ r) & low_le)) & HASHX_BYTES_80;
 
-	for (int i = 0; i < HASHX_REGISTERS; i++)
-		mask |= (unsigned)(regs->ready[i] <= cycle) << i;
-	return mask;
+	/* Gather bit 7 of each byte into bits 0..7 (no carries: each
+	 * product term lands on its own bit of the top byte). */
+	return (unsigned)(((le >> 7) * UINT64_C(0x0102040810204080)) >> 56);
 }
 
 /*
@@ -87,9 +106,6 @@ static inline unsigned hashx_registers_ready(const hashx_registers *regs,
  *     its top byte is the population count;
  *   - the n-th set bit is at the number of positions whose prefix is <= n.
  */
-#define HASHX_BYTES_01 UINT64_C(0x0101010101010101)
-#define HASHX_BYTES_80 UINT64_C(0x8080808080808080)
-
 static inline uint64_t hashx_mask_prefix_counts(unsigned mask)
 {
 	uint64_t bits = (mask * HASHX_BYTES_01) & UINT64_C(0x8040201008040201);
@@ -178,8 +194,8 @@ static inline bool hashx_select_dst(const hashx_registers *regs,
 	if (!tpl->src_may_be_dst && src >= 0)
 		mask &= ~(1u << src);
 	/* (branch-free: this condition is unpredictable) */
-	unsigned no_chain = 0u - (unsigned)(!chain_mul &&
-					     tpl->group == HASHX_OP_MUL_R);
+	unsigned no_chain =
+		0u - (unsigned)(!chain_mul && tpl->group == HASHX_OP_MUL_R);
 	mask &= ~(regs->written_by[HASHX_OP_MUL_R] & no_chain);
 	for (unsigned same = regs->written_by[tpl->group] & mask; same != 0;
 	     same &= same - 1) {
