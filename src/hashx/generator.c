@@ -214,8 +214,9 @@ static step_result step(generator *g, hashx_instr *out)
 
 	/* Earliest start given free ports only; operands must be ready by
 	 * then. */
-	int start = hashx_scheduler_place(&g->sched, tpl->uop1, tpl->uop2,
-					  cycle, 0);
+	hashx_placement plan;
+	int start = hashx_scheduler_find(&g->sched, tpl->uop1, tpl->uop2,
+					 cycle, &plan);
 	if (start < 0)
 		return STEP_DONE;
 
@@ -233,7 +234,7 @@ static step_result step(generator *g, hashx_instr *out)
 		return STEP_STALLED;
 	g->attempt = 0;
 
-	hashx_scheduler_place(&g->sched, tpl->uop1, tpl->uop2, cycle, 1);
+	hashx_scheduler_commit(&g->sched, &plan);
 	if (start >= HASHX_TARGET_CYCLE)
 		return STEP_DONE;
 
