@@ -142,6 +142,34 @@ static inline int hashx_lowest_register(unsigned mask)
 #endif
 }
 
+/*
+ * x mod n for n in 1..8 without a division instruction, whose 10-20 cycle
+ * latency lies on the generator's critical path (the chosen register
+ * decides the next instruction's candidates). Lemire's "fastmod": with
+ * M = 2^64 / n rounded up, the high half of (M * x mod 2^64) * n is
+ * x mod n for every 32-bit x.
+ */
+static inline uint32_t hashx_mod_small(uint32_t x, uint32_t n)
+{
+#if defined(__SIZEOF_INT128__)
+	static const uint64_t m[HASHX_REGISTERS + 1] = {
+		0, /* unused */
+		0, /* n = 1: 2^64 wraps to 0, and x mod 1 is 0 */
+		UINT64_MAX / 2 + 1,
+		UINT64_MAX / 3 + 1,
+		UINT64_MAX / 4 + 1,
+		UINT64_MAX / 5 + 1,
+		UINT64_MAX / 6 + 1,
+		UINT64_MAX / 7 + 1,
+		UINT64_MAX / 8 + 1,
+	};
+
+	return (uint32_t)(((unsigned __int128)(m[n] * x) * n) >> 64);
+#else
+	return x % n;
+#endif
+}
+
 /* Uniform choice among the registers of `mask`, in ascending order; a lone
  * candidate costs no random draw. False if the mask is empty. */
 static inline bool hashx_choose_register(unsigned mask, hashx_rng *rng,
@@ -152,8 +180,9 @@ static inline bool hashx_choose_register(unsigned mask, hashx_rng *rng,
 
 	if (count == 0)
 		return false;
-	*out = hashx_nth_register(prefix,
-				  count > 1 ? hashx_rng_u32(rng) % count : 0);
+	*out = hashx_nth_register(
+		prefix,
+		count > 1 ? hashx_mod_small(hashx_rng_u32(rng), count) : 0);
 	return true;
 }
 
