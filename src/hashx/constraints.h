@@ -97,76 +97,86 @@ static inline unsigned hashx_registers_ready(const hashx_registers *regs,
 }
 
 /*
- * Register choice is the generator's hottest spot, and its count and index
- * are random, so any loop or branch on them is mispredicted about half of
- * the time. This counts and indexes the set bits of an 8-bit mask with
- * byte-parallel arithmetic on a 64-bit word (no branches):
- *   - byte i of `ones` is bit i of the mask;
- *   - byte i of `prefix` is the number of set bits at positions 0..i, so
- *     its top byte is the population count;
- *   - the n-th set bit is at the number of positions whose prefix is <= n.
+ * Register choice is on the generator's critical path: the register an
+ * instruction writes decides which ones the next instruction finds ready,
+ * and so its choice, step after step. Every part of a choice is therefore
+ * a table lookup indexed by the candidate set (an 8-bit mask), which is
+ * shorter than the equivalent arithmetic (counting bits by multiplication
+ * took ~10 cycles, a division ~15):
+ *   - how many candidates there are;
+ *   - 2^64 / count rounded up, to compute x mod count with two
+ *     multiplications (Lemire's "fastmod", exact for every 32-bit x;
+ *     for count = 1, 2^64 wraps to 0, and x mod 1 is 0);
+ *   - the n-th candidate in ascending order.
+ * The preprocessor builds the tables: HASHX_REP256(F, i) is F(i), ...,
+ * F(i + 255).
  */
-static inline uint64_t hashx_mask_prefix_counts(unsigned mask)
-{
-	uint64_t bits = (mask * HASHX_BYTES_01) & UINT64_C(0x8040201008040201);
-	/* A byte holding one set bit, plus 0x7f, sets its own bit 7 and
-	 * carries into nothing. */
-	uint64_t ones = ((bits + 0x7f * HASHX_BYTES_01) & HASHX_BYTES_80) >> 7;
+#define HASHX_REP4(F, i) F(i), F((i) + 1), F((i) + 2), F((i) + 3)
+#define HASHX_REP16(F, i)                                                      \
+	HASHX_REP4(F, i), HASHX_REP4(F, (i) + 4), HASHX_REP4(F, (i) + 8),      \
+		HASHX_REP4(F, (i) + 12)
+#define HASHX_REP64(F, i)                                                      \
+	HASHX_REP16(F, i), HASHX_REP16(F, (i) + 16), HASHX_REP16(F, (i) + 32), \
+		HASHX_REP16(F, (i) + 48)
+#define HASHX_REP256(F, i)                                                     \
+	HASHX_REP64(F, i), HASHX_REP64(F, (i) + 64),                           \
+		HASHX_REP64(F, (i) + 128), HASHX_REP64(F, (i) + 192)
 
-	return ones * HASHX_BYTES_01;
-}
+#define HASHX_POPCOUNT8(m)                                                     \
+	(((m)&1) + ((m) >> 1 & 1) + ((m) >> 2 & 1) + ((m) >> 3 & 1) +          \
+	 ((m) >> 4 & 1) + ((m) >> 5 & 1) + ((m) >> 6 & 1) + ((m) >> 7 & 1))
+#define HASHX_RECIP(m)                                                         \
+	(HASHX_POPCOUNT8(m) == 0 ? 0 : UINT64_MAX / HASHX_POPCOUNT8(m) + 1)
+/* The n-th set bit of m is at the number of positions i whose count of
+ * set bits in 0..i is at most n. */
+#define HASHX_NTH(m, n)                                                        \
+	((HASHX_POPCOUNT8((m)&0x01) <= (n)) +                                  \
+	 (HASHX_POPCOUNT8((m)&0x03) <= (n)) +                                  \
+	 (HASHX_POPCOUNT8((m)&0x07) <= (n)) +                                  \
+	 (HASHX_POPCOUNT8((m)&0x0f) <= (n)) +                                  \
+	 (HASHX_POPCOUNT8((m)&0x1f) <= (n)) +                                  \
+	 (HASHX_POPCOUNT8((m)&0x3f) <= (n)) +                                  \
+	 (HASHX_POPCOUNT8((m)&0x7f) <= (n)) +                                  \
+	 (HASHX_POPCOUNT8((m)&0xff) <= (n)))
+#define HASHX_NTH_ROW(m)                                                       \
+	{                                                                      \
+		HASHX_NTH(m, 0), HASHX_NTH(m, 1), HASHX_NTH(m, 2),             \
+			HASHX_NTH(m, 3), HASHX_NTH(m, 4), HASHX_NTH(m, 5),     \
+			HASHX_NTH(m, 6), HASHX_NTH(m, 7)                       \
+	}
 
 static inline int hashx_popcount8(unsigned mask)
 {
-	return (int)(hashx_mask_prefix_counts(mask) >> 56);
+	static const uint8_t count[256] = {HASHX_REP256(HASHX_POPCOUNT8, 0)};
+
+	return count[mask & 0xff];
 }
 
-/* Index of the n-th (from 0) set bit of the mask whose prefix counts are
- * `prefix`; n < its population count. */
-static inline int hashx_nth_register(uint64_t prefix, unsigned n)
+/* Index of the n-th (from 0) register of `mask`; n below its size. */
+static inline int hashx_nth_register(unsigned mask, unsigned n)
 {
-	/* Byte-wise "prefix <= n" as bit 7 of each byte: (0x80 | n) - prefix
-	 * never borrows across bytes, since both are at most 8. */
-	uint64_t le = ((n * HASHX_BYTES_01 | HASHX_BYTES_80) - prefix) &
-		      HASHX_BYTES_80;
+	static const uint8_t nth[256][8] = {HASHX_REP256(HASHX_NTH_ROW, 0)};
 
-	return (int)(((le >> 7) * HASHX_BYTES_01) >> 56);
+	return nth[mask & 0xff][n & 7];
 }
 
 static inline int hashx_lowest_register(unsigned mask)
 {
-#if defined(__GNUC__)
-	return __builtin_ctz(mask);
-#else
-	return hashx_nth_register(hashx_mask_prefix_counts(mask), 0);
-#endif
+	return hashx_nth_register(mask, 0);
 }
 
-/*
- * x mod n for n in 1..8 without a division instruction, whose 10-20 cycle
- * latency lies on the generator's critical path (the chosen register
- * decides the next instruction's candidates). Lemire's "fastmod": with
- * M = 2^64 / n rounded up, the high half of (M * x mod 2^64) * n is
- * x mod n for every 32-bit x.
- */
-static inline uint32_t hashx_mod_small(uint32_t x, uint32_t n)
+/* x mod popcount(mask), mask not empty. */
+static inline uint32_t hashx_mod_count(uint32_t x, unsigned mask)
 {
 #if defined(__SIZEOF_INT128__)
-	static const uint64_t m[HASHX_REGISTERS + 1] = {
-		0, /* unused */
-		0, /* n = 1: 2^64 wraps to 0, and x mod 1 is 0 */
-		UINT64_MAX / 2 + 1,
-		UINT64_MAX / 3 + 1,
-		UINT64_MAX / 4 + 1,
-		UINT64_MAX / 5 + 1,
-		UINT64_MAX / 6 + 1,
-		UINT64_MAX / 7 + 1,
-		UINT64_MAX / 8 + 1,
-	};
+	static const uint64_t recip[256] = {HASHX_REP256(HASHX_RECIP, 0)};
+	uint64_t low = recip[mask & 0xff] * x;
 
-	return (uint32_t)(((unsigned __int128)(m[n] * x) * n) >> 64);
+	return (uint32_t)(((unsigned __int128)low *
+			   (unsigned)hashx_popcount8(mask)) >>
+			  64);
 #else
-	return x % n;
+	return x % (uint32_t)hashx_popcount8(mask);
 #endif
 }
 
@@ -175,14 +185,13 @@ static inline uint32_t hashx_mod_small(uint32_t x, uint32_t n)
 static inline bool hashx_choose_register(unsigned mask, hashx_rng *rng,
 					 int *out)
 {
-	uint64_t prefix = hashx_mask_prefix_counts(mask);
-	uint32_t count = (uint32_t)(prefix >> 56);
+	int count = hashx_popcount8(mask);
 
 	if (count == 0)
 		return false;
 	*out = hashx_nth_register(
-		prefix,
-		count > 1 ? hashx_mod_small(hashx_rng_u32(rng), count) : 0);
+		mask,
+		count > 1 ? hashx_mod_count(hashx_rng_u32(rng), mask) : 0);
 	return true;
 }
 
