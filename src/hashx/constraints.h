@@ -21,6 +21,10 @@
 #include "rng.h"
 #include "templates.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #define HASHX_REGISTERS 8
 
 /* Constants for byte-parallel arithmetic on 64-bit words. */
@@ -86,6 +90,16 @@ static inline void hashx_registers_write(hashx_registers *regs, int dst,
 static inline unsigned hashx_registers_ready(const hashx_registers *regs,
 					     int cycle)
 {
+#if defined(__SSE2__)
+	/* The same with SSE2 (always there on x86-64): four instructions
+	 * instead of a dozen, on the critical path. ready <= cycle exactly
+	 * when min(ready, cycle) == ready, byte by byte. */
+	__m128i r = _mm_loadl_epi64((const __m128i *)&regs->ready);
+	__m128i c = _mm_set1_epi8((char)cycle);
+	__m128i le = _mm_cmpeq_epi8(_mm_min_epu8(r, c), r);
+
+	return (unsigned)_mm_movemask_epi8(le) & 0xff;
+#else
 	uint64_t c = (uint64_t)(uint8_t)cycle * HASHX_BYTES_01;
 	uint64_t r = regs->ready;
 	uint64_t low_le = (c | HASHX_BYTES_80) - (r & ~HASHX_BYTES_80);
@@ -94,6 +108,7 @@ static inline unsigned hashx_registers_ready(const hashx_registers *regs,
 	/* Gather bit 7 of each byte into bits 0..7 (no carries: each
 	 * product term lands on its own bit of the top byte). */
 	return (unsigned)(((le >> 7) * UINT64_C(0x0102040810204080)) >> 56);
+#endif
 }
 
 /*
