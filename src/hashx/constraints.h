@@ -197,8 +197,8 @@ static inline uint32_t hashx_mod_count(uint32_t x, unsigned mask)
 
 /* Uniform choice among the registers of `mask`, in ascending order; a lone
  * candidate costs no random draw. False if the mask is empty. */
-static inline bool hashx_choose_register(unsigned mask, hashx_rng *rng,
-					 int *out)
+static HASHX_ALWAYS_INLINE bool hashx_choose_register(unsigned mask,
+						      hashx_rng *rng, int *out)
 {
 	int count = hashx_popcount8(mask);
 
@@ -211,8 +211,9 @@ static inline bool hashx_choose_register(unsigned mask, hashx_rng *rng,
 }
 
 /* Picks a source among the `ready` registers; false if there is none. */
-static inline bool hashx_select_src(const hashx_template *tpl, unsigned ready,
-				    hashx_rng *rng, int *src)
+static HASHX_ALWAYS_INLINE bool hashx_select_src(const hashx_template *tpl,
+						 unsigned ready, hashx_rng *rng,
+						 int *src)
 {
 	/* With two registers ready and one of them r5, ADD_RS must read r5:
 	 * the other one is its only possible destination. */
@@ -237,10 +238,10 @@ static inline bool hashx_select_src(const hashx_template *tpl, unsigned ready,
  *  - it is not r5 for ADD_RS (see above).
  * `src` is -1 for instructions without a source.
  */
-static inline bool hashx_select_dst(const hashx_registers *regs,
-				    const hashx_template *tpl, unsigned ready,
-				    int src, uint32_t op_par, bool chain_mul,
-				    hashx_rng *rng, int *dst)
+static HASHX_ALWAYS_INLINE bool
+hashx_select_dst(const hashx_registers *regs, const hashx_template *tpl,
+		 unsigned ready, int src, uint32_t op_par, bool chain_mul,
+		 hashx_rng *rng, int *dst)
 {
 	unsigned mask = ready;
 
