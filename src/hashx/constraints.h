@@ -251,12 +251,19 @@ hashx_select_dst(const hashx_registers *regs, const hashx_template *tpl,
 	unsigned no_chain =
 		0u - (unsigned)(!chain_mul && tpl->group == HASHX_OP_MUL_R);
 	mask &= ~(regs->written_by[HASHX_OP_MUL_R] & no_chain);
-	for (unsigned same = regs->written_by[tpl->group] & mask; same != 0;
-	     same &= same - 1) {
-		int i = hashx_lowest_register(same);
+	if (tpl->op_par_rule == HASHX_OP_PAR_NONE) {
+		/* Every register of this group has the constant op-par (all
+		 * templates of a group share the rule): no need to compare,
+		 * nor to loop a random number of times. */
+		mask &= ~regs->written_by[tpl->group];
+	} else {
+		for (unsigned same = regs->written_by[tpl->group] & mask;
+		     same != 0; same &= same - 1) {
+			int i = hashx_lowest_register(same);
 
-		if (regs->last_op_par[i] == op_par)
-			mask &= ~(1u << i);
+			if (regs->last_op_par[i] == op_par)
+				mask &= ~(1u << i);
+		}
 	}
 	if (tpl->opcode == HASHX_OP_ADD_RS)
 		mask &= ~(1u << HASHX_REG_NO_ADD_RS_DST);

@@ -100,7 +100,9 @@ static const hashx_template hashx_templates[HASHX_OP_COUNT] = {
 			.has_src = true,
 			.has_dst = true,
 		},
-	/* Grouped with ADD_RS: "add r1, r2; sub r1, r2" would cancel out. */
+	/* Grouped with ADD_RS: "add r1, r2; sub r1, r2" would cancel out.
+	 * (The templates of a group share their op-par rule, which
+	 * hashx_select_dst() relies on.) */
 	[HASHX_OP_SUB_R] =
 		{
 			.opcode = HASHX_OP_SUB_R,
