@@ -26,11 +26,13 @@ typedef enum slot_kind {
 	SLOT_WIDE_MUL, /* UMULH_R or SMULH_R, one random byte decides */
 	SLOT_TARGET,
 	SLOT_BRANCH,
-	SLOT_ANY,      /* random cheap operation, see pick_any() */
+	SLOT_ANY, /* random cheap operation, see pick_any() */
 } slot_kind;
 
 #define LAYOUT_SLOTS 36
 
+/* (one row per cycle) */
+/* clang-format off */
 static const uint8_t layout[LAYOUT_SLOTS] = {
 	SLOT_MUL, SLOT_TARGET, SLOT_ANY,
 	SLOT_MUL, SLOT_ANY, SLOT_ANY,
@@ -45,19 +47,16 @@ static const uint8_t layout[LAYOUT_SLOTS] = {
 	SLOT_MUL, SLOT_ANY, SLOT_ANY,
 	SLOT_MUL, SLOT_ANY, SLOT_ANY,
 };
+/* clang-format on */
 
 /*
  * The cheap operations, indexed by a random byte masked with 7. After a
  * failed attempt the mask is 3, which keeps only the first four: they read
  * no source register, so they can go where nothing was ready.
  */
-static const hashx_template *const any_ops[8] = {
-	&hashx_tpl_ror_c, &hashx_tpl_xor_c, &hashx_tpl_add_c, &hashx_tpl_add_c,
-	&hashx_tpl_sub_r, &hashx_tpl_xor_r, &hashx_tpl_xor_c, &hashx_tpl_add_rs,
-};
-
-static const hashx_template *const wide_muls[2] = {
-	&hashx_tpl_smulh_r, &hashx_tpl_umulh_r,
+static const uint8_t any_ops[8] = {
+	HASHX_OP_ROR_C, HASHX_OP_XOR_C, HASHX_OP_ADD_C, HASHX_OP_ADD_C,
+	HASHX_OP_SUB_R, HASHX_OP_XOR_R, HASHX_OP_XOR_C, HASHX_OP_ADD_RS,
 };
 
 /* An attempt that finds no register is retried once with relaxed rules;
@@ -76,14 +75,14 @@ static const hashx_template *const wide_muls[2] = {
 
 typedef struct generator {
 	hashx_rng rng;
-	bool stuck;        /* a redraw loop hit MAX_REDRAWS */
+	bool stuck; /* a redraw loop hit MAX_REDRAWS */
 	hashx_scheduler sched;
 	hashx_registers regs;
-	int sub_cycle;     /* issue slot; cycle = sub_cycle / 3 */
-	int attempt;       /* failed attempts at the current slot */
-	int last_group;    /* group of the last template picked, -1: none */
+	int sub_cycle;  /* issue slot; cycle = sub_cycle / 3 */
+	int attempt;    /* failed attempts at the current slot */
+	int last_group; /* group of the last template picked, -1: none */
 	int mul_count;
-	int latency;       /* latest ready cycle of any register */
+	int latency; /* latest ready cycle of any register */
 } generator;
 
 /*
@@ -91,31 +90,33 @@ typedef struct generator {
  * before it (even one whose registers then could not be found), so no two
  * consecutive instructions merge into one.
  */
-static const hashx_template *pick_any(generator *g)
+static hashx_opcode pick_any(generator *g)
 {
 	uint8_t mask = g->attempt > 0 ? 3 : 7;
-	const hashx_template *tpl;
+	hashx_opcode op;
 
 	int draws = 0;
 
 	do
-		tpl = any_ops[hashx_rng_u8(&g->rng) & mask];
-	while ((int)tpl->group == g->last_group &&
+		op = (hashx_opcode)any_ops[hashx_rng_u8(&g->rng) & mask];
+	while ((int)hashx_templates[op].group == g->last_group &&
 	       !(g->stuck = ++draws >= MAX_REDRAWS));
-	return tpl;
+	return op;
 }
 
-static const hashx_template *pick_template(generator *g)
+static hashx_opcode pick_opcode(generator *g)
 {
 	switch ((slot_kind)layout[g->sub_cycle % LAYOUT_SLOTS]) {
 	case SLOT_MUL:
-		return &hashx_tpl_mul_r;
+		return HASHX_OP_MUL_R;
 	case SLOT_WIDE_MUL:
-		return wide_muls[hashx_rng_u8(&g->rng) & 1];
+		/* one random byte: UMULH_R if odd, SMULH_R if even */
+		return (hashx_rng_u8(&g->rng) & 1) ? HASHX_OP_UMULH_R
+						   : HASHX_OP_SMULH_R;
 	case SLOT_TARGET:
-		return &hashx_tpl_target;
+		return HASHX_OP_TARGET;
 	case SLOT_BRANCH:
-		return &hashx_tpl_branch;
+		return HASHX_OP_BRANCH;
 	case SLOT_ANY:
 	default:
 		return pick_any(g);
@@ -144,7 +145,8 @@ static uint32_t draw_branch_mask(generator *g)
 	return mask;
 }
 
-static uint32_t draw_imm(const hashx_template *tpl, generator *g)
+static HASHX_ALWAYS_INLINE uint32_t draw_imm(const hashx_template *tpl,
+					     generator *g)
 {
 	uint32_t imm;
 	int draws = 0;
@@ -199,9 +201,30 @@ static void generator_init(generator *g, const hashx_sip_state *key,
  * again (or skipped), or the program is complete. */
 typedef enum step_result { STEP_ADDED, STEP_STALLED, STEP_DONE } step_result;
 
-static step_result step(generator *g, hashx_instr *out)
+/*
+ * One step for the template `op`, of the given shape. It is always
+ * inlined with a constant shape (see step()), so each shape gets its own
+ * copy in which the fields that decide the control flow are constants:
+ * the tests on them (has a source? an immediate? which op-par rule?)
+ * disappear from the step, along with their loads. Before, those tests
+ * followed a random template choice and were mispredicted, and the loads
+ * and tests were a sixth of the generator's instructions.
+ */
+static HASHX_ALWAYS_INLINE step_result step_as(generator *g,
+					       const hashx_template *shape,
+					       hashx_opcode op,
+					       hashx_instr *out)
 {
-	const hashx_template *tpl = pick_template(g);
+	/* The shape's fields are constants; those that differ between the
+	 * templates sharing a shape are taken from the template itself. */
+	hashx_template t = *shape;
+	const hashx_template *tpl = &t;
+
+	t.opcode = hashx_templates[op].opcode;
+	t.group = hashx_templates[op].group;
+	t.uop1 = hashx_templates[op].uop1;
+	t.imm_mask = hashx_templates[op].imm_mask;
+
 	int cycle = g->sub_cycle / 3;
 	int src = -1, dst = -1;
 
@@ -214,8 +237,9 @@ static step_result step(generator *g, hashx_instr *out)
 
 	/* Earliest start given free ports only; operands must be ready by
 	 * then. */
-	int start = hashx_scheduler_place(&g->sched, tpl->uop1, tpl->uop2,
-					  cycle, 0);
+	hashx_placement plan;
+	int start = hashx_scheduler_find(&g->sched, tpl->uop1, tpl->uop2, cycle,
+					 &plan);
 	if (start < 0)
 		return STEP_DONE;
 
@@ -227,13 +251,12 @@ static step_result step(generator *g, hashx_instr *out)
 		if (tpl->op_par_rule == HASHX_OP_PAR_SRC)
 			op_par = (uint32_t)src;
 	}
-	if (tpl->has_dst &&
-	    !hashx_select_dst(&g->regs, tpl, ready, src, op_par, chain_mul,
-			      &g->rng, &dst))
+	if (tpl->has_dst && !hashx_select_dst(&g->regs, tpl, ready, src, op_par,
+					      chain_mul, &g->rng, &dst))
 		return STEP_STALLED;
 	g->attempt = 0;
 
-	hashx_scheduler_place(&g->sched, tpl->uop1, tpl->uop2, cycle, 1);
+	hashx_scheduler_commit(&g->sched, &plan);
 	if (start >= HASHX_TARGET_CYCLE)
 		return STEP_DONE;
 
@@ -253,6 +276,42 @@ static step_result step(generator *g, hashx_instr *out)
 	/* A two-micro-op instruction fills two issue slots. */
 	g->sub_cycle += tpl->uop2 != HASHX_PORT_NONE ? 2 : 1;
 	return STEP_ADDED;
+}
+
+/*
+ * Templates that are generated the same way share a "shape" and one copy
+ * of step_as(): the random choice among the cheap operations then needs a
+ * three-way jump (no source; SUB_R or XOR_R; ADD_RS), and so is
+ * mispredicted less often than a jump to one of six copies would be. The
+ * shape's members differ only in opcode, group, port and immediate mask.
+ */
+static step_result step(generator *g, hashx_instr *out)
+{
+	hashx_opcode op = pick_opcode(g);
+
+	switch (op) {
+	case HASHX_OP_MUL_R:
+		return step_as(g, &hashx_templates[HASHX_OP_MUL_R], op, out);
+	case HASHX_OP_UMULH_R:
+	case HASHX_OP_SMULH_R:
+		return step_as(g, &hashx_templates[HASHX_OP_UMULH_R], op, out);
+	case HASHX_OP_ROR_C:
+	case HASHX_OP_ADD_C:
+	case HASHX_OP_XOR_C:
+		return step_as(g, &hashx_templates[HASHX_OP_ADD_C], op, out);
+	case HASHX_OP_SUB_R:
+	case HASHX_OP_XOR_R:
+		return step_as(g, &hashx_templates[HASHX_OP_XOR_R], op, out);
+	case HASHX_OP_ADD_RS:
+		return step_as(g, &hashx_templates[HASHX_OP_ADD_RS], op, out);
+	case HASHX_OP_TARGET:
+		return step_as(g, &hashx_templates[HASHX_OP_TARGET], op, out);
+	case HASHX_OP_BRANCH:
+		return step_as(g, &hashx_templates[HASHX_OP_BRANCH], op, out);
+	case HASHX_OP_COUNT:
+	default:
+		return STEP_DONE; /* not reached */
+	}
 }
 
 bool hashx_generate(const hashx_sip_state *key, hashx_rng_observer *observer,

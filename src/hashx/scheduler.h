@@ -18,6 +18,20 @@
 #include <stdint.h>
 #include <string.h>
 
+/*
+ * For the generator's helpers (here, constraints.h, generator.c; this
+ * header is the one they all include): the generator inlines its step
+ * once per template shape with constant template fields, and the helpers
+ * must be inlined into each copy for those constants to reach them. GCC's
+ * size heuristics would otherwise outline them (measured: 2% slower, 10%
+ * more instructions). See generator.c.
+ */
+#if defined(__GNUC__)
+#define HASHX_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define HASHX_ALWAYS_INLINE inline
+#endif
+
 /* Port masks: the ports on which a micro-op may execute. */
 enum {
 	HASHX_PORT_NONE = 0,
@@ -60,32 +74,55 @@ static inline uint8_t hashx_pick_port(uint8_t free_ports)
 	return free_ports & HASHX_PORT_P1;
 }
 
-/* First cycle from `from` with a port free for `uop`, or -1. */
-static inline int hashx_place_uop(hashx_scheduler *s, uint8_t uop, int from,
-				  int commit)
+/* First cycle from `from` with a port free for `uop` (given the ports
+ * `taken` on top of the map at cycle `from`), or -1. Sets *port to the
+ * port it would take. */
+static inline int hashx_find_uop(const hashx_scheduler *s, uint8_t uop,
+				 int from, uint8_t taken, uint8_t *port)
 {
-	for (int cycle = from; cycle < HASHX_SCHED_CYCLES; cycle++) {
-		uint8_t port = hashx_pick_port(uop & (uint8_t)~s->busy[cycle]);
-
-		if (port != 0) {
-			if (commit)
-				s->busy[cycle] |= port;
+	*port = 0;
+	if (from >= HASHX_SCHED_CYCLES)
+		return -1;
+	/* Nearly always the first cycle tried (doc/hashx.md 13.1). */
+	*port = hashx_pick_port(uop & (uint8_t) ~(s->busy[from] | taken));
+	if (*port != 0)
+		return from;
+	for (int cycle = from + 1; cycle < HASHX_SCHED_CYCLES; cycle++) {
+		*port = hashx_pick_port(uop & (uint8_t)~s->busy[cycle]);
+		if (*port != 0)
 			return cycle;
-		}
 	}
 	return -1;
 }
 
 /*
- * Earliest cycle, not before `from`, at which an instruction made of the
- * micro-ops `uop1` and `uop2` (HASHX_PORT_NONE if it has one) can start, or
- * -1 if it does not fit in the map. With `commit`, its ports are taken.
+ * Where an instruction would go: the generator looks for a place first,
+ * then for registers, and takes the ports only if both are found. The
+ * search is done once; hashx_scheduler_commit() replays its result.
  */
-static inline int hashx_scheduler_place(hashx_scheduler *s, uint8_t uop1,
-					uint8_t uop2, int from, int commit)
+typedef struct hashx_placement {
+	uint8_t cycle1, port1; /* the first micro-op */
+	uint8_t cycle2, port2; /* the second one; port2 0 if there is none */
+} hashx_placement;
+
+/*
+ * Earliest cycle, not before `from` (< HASHX_SCHED_CYCLES), at which an
+ * instruction made of the micro-ops `uop1` and `uop2` (HASHX_PORT_NONE if
+ * it has one) can start, or -1 if it does not fit in the map. `plan`
+ * receives the ports it would take.
+ */
+static HASHX_ALWAYS_INLINE int hashx_scheduler_find(const hashx_scheduler *s,
+						    uint8_t uop1, uint8_t uop2,
+						    int from,
+						    hashx_placement *plan)
 {
-	if (uop2 == HASHX_PORT_NONE)
-		return hashx_place_uop(s, uop1, from, commit);
+	int c1 = hashx_find_uop(s, uop1, from, 0, &plan->port1);
+
+	plan->cycle1 = (uint8_t)c1;
+	plan->cycle2 = 0;
+	plan->port2 = 0;
+	if (uop2 == HASHX_PORT_NONE || c1 < 0)
+		return c1;
 
 	/*
 	 * Two micro-ops are placed conservatively: the instruction starts at
@@ -93,25 +130,35 @@ static inline int hashx_scheduler_place(hashx_scheduler *s, uint8_t uop1,
 	 * cycles of the two differ, no cycle before the later one can work,
 	 * so the search resumes there.
 	 */
-	for (int cycle = from;;) {
-		int c1 = hashx_place_uop(s, uop1, cycle, 0);
-		int c2 = hashx_place_uop(s, uop2, cycle, 0);
+	for (;;) {
+		uint8_t port2;
+		int c2 = hashx_find_uop(s, uop2, c1, 0, &port2);
 
-		if (c1 < 0 || c2 < 0)
+		if (c2 < 0)
 			return -1;
-		if (c1 == c2) {
-			/* The second micro-op is placed after the first has
-			 * taken its port; when both want the same ports and
-			 * only one was free, it lands in a later cycle. The
-			 * instruction still counts as starting at c1. */
-			if (commit) {
-				hashx_place_uop(s, uop1, cycle, 1);
-				hashx_place_uop(s, uop2, cycle, 1);
-			}
-			return c1;
-		}
-		cycle = c1 > c2 ? c1 : c2;
+		if (c1 == c2)
+			break;
+		c1 = hashx_find_uop(s, uop1, c2, 0, &plan->port1);
+		if (c1 < 0)
+			return -1;
 	}
+	/* The second micro-op is placed after the first has taken its port;
+	 * when both want the same ports and only one was free, it lands in
+	 * a later cycle. The instruction still counts as starting at c1. */
+	int c2 = hashx_find_uop(s, uop2, c1, plan->port1, &plan->port2);
+
+	plan->cycle1 = (uint8_t)c1;
+	/* (if it finds no port, port2 is 0 and commits nothing) */
+	plan->cycle2 = (uint8_t)(c2 < 0 ? c1 : c2);
+	return c1;
+}
+
+/* Takes the ports of a placement found by hashx_scheduler_find(). */
+static inline void hashx_scheduler_commit(hashx_scheduler *s,
+					  const hashx_placement *plan)
+{
+	s->busy[plan->cycle1] |= plan->port1;
+	s->busy[plan->cycle2] |= plan->port2;
 }
 
 #endif

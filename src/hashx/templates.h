@@ -13,13 +13,14 @@
 #include <stdint.h>
 
 #include "program.h"
+#include "scheduler.h"
 
 /* How the immediate operand is drawn. */
 typedef enum hashx_imm_rule {
-	HASHX_IMM_NONE,    /* no immediate */
-	HASHX_IMM_MASKED,  /* rng_u32() & imm_mask, redrawn while zero unless
-			      imm_can_be_zero */
-	HASHX_IMM_BRANCH,  /* four distinct random bits out of 32 */
+	HASHX_IMM_NONE,   /* no immediate */
+	HASHX_IMM_MASKED, /* rng_u32() & imm_mask, redrawn while zero unless
+			     imm_can_be_zero */
+	HASHX_IMM_BRANCH, /* four distinct random bits out of 32 */
 } hashx_imm_rule;
 
 /*
@@ -41,8 +42,8 @@ typedef struct hashx_template {
 	/* Instructions of one group count as the same operation for the
 	 * repeat rules (SUB_R belongs to ADD_RS's group). */
 	hashx_opcode group;
-	uint8_t latency;     /* cycles until the result is ready */
-	uint8_t uop1, uop2;  /* port masks (scheduler.h) */
+	uint8_t latency;    /* cycles until the result is ready */
+	uint8_t uop1, uop2; /* port masks (scheduler.h) */
 	hashx_imm_rule imm_rule;
 	uint32_t imm_mask;
 	bool imm_can_be_zero;
@@ -52,9 +53,146 @@ typedef struct hashx_template {
 				degenerate, but x-x and x^x are */
 } hashx_template;
 
-extern const hashx_template hashx_tpl_umulh_r, hashx_tpl_smulh_r,
-	hashx_tpl_mul_r, hashx_tpl_sub_r, hashx_tpl_xor_r, hashx_tpl_add_rs,
-	hashx_tpl_ror_c, hashx_tpl_add_c, hashx_tpl_xor_c, hashx_tpl_target,
-	hashx_tpl_branch;
+/*
+ * The templates, by opcode. They are defined here, as constants visible to
+ * the generator, rather than in a .c file: the generator specializes its
+ * step for each template shape (generator.c), and the fields that decide
+ * its control flow then fold into the code instead of being loaded and
+ * branched on.
+ *
+ * Latencies and ports are those of Intel Ivy Bridge for the x86 instruction
+ * that implements each HashX instruction: MUL/IMUL with a 128-bit result
+ * (2 micro-ops), IMUL r64,r64, SUB/XOR/ADD, LEA, ROR.
+ */
+static const hashx_template hashx_templates[HASHX_OP_COUNT] = {
+	/* 64x64->128 multiplication; the high half is the result. */
+	[HASHX_OP_UMULH_R] =
+		{
+			.opcode = HASHX_OP_UMULH_R,
+			.group = HASHX_OP_UMULH_R,
+			.latency = 4,
+			.uop1 = HASHX_PORT_P1,
+			.uop2 = HASHX_PORT_P5,
+			.op_par_rule = HASHX_OP_PAR_RANDOM,
+			.has_src = true,
+			.has_dst = true,
+			.src_may_be_dst = true,
+		},
+	[HASHX_OP_SMULH_R] =
+		{
+			.opcode = HASHX_OP_SMULH_R,
+			.group = HASHX_OP_SMULH_R,
+			.latency = 4,
+			.uop1 = HASHX_PORT_P1,
+			.uop2 = HASHX_PORT_P5,
+			.op_par_rule = HASHX_OP_PAR_RANDOM,
+			.has_src = true,
+			.has_dst = true,
+			.src_may_be_dst = true,
+		},
+	[HASHX_OP_MUL_R] =
+		{
+			.opcode = HASHX_OP_MUL_R,
+			.group = HASHX_OP_MUL_R,
+			.latency = 3,
+			.uop1 = HASHX_PORT_P1,
+			.op_par_rule = HASHX_OP_PAR_SRC,
+			.has_src = true,
+			.has_dst = true,
+		},
+	/* Grouped with ADD_RS: "add r1, r2; sub r1, r2" would cancel out.
+	 * (The templates of a group share their op-par rule, which
+	 * hashx_select_dst() relies on.) */
+	[HASHX_OP_SUB_R] =
+		{
+			.opcode = HASHX_OP_SUB_R,
+			.group = HASHX_OP_ADD_RS,
+			.latency = 1,
+			.uop1 = HASHX_PORT_P015,
+			.op_par_rule = HASHX_OP_PAR_SRC,
+			.has_src = true,
+			.has_dst = true,
+		},
+	[HASHX_OP_XOR_R] =
+		{
+			.opcode = HASHX_OP_XOR_R,
+			.group = HASHX_OP_XOR_R,
+			.latency = 1,
+			.uop1 = HASHX_PORT_P015,
+			.op_par_rule = HASHX_OP_PAR_SRC,
+			.has_src = true,
+			.has_dst = true,
+		},
+	/* LEA runs on P0 or P1 only; a shift of 0 is a plain addition. */
+	[HASHX_OP_ADD_RS] =
+		{
+			.opcode = HASHX_OP_ADD_RS,
+			.group = HASHX_OP_ADD_RS,
+			.latency = 1,
+			.uop1 = HASHX_PORT_P01,
+			.imm_rule = HASHX_IMM_MASKED,
+			.imm_mask = 3,
+			.imm_can_be_zero = true,
+			.op_par_rule = HASHX_OP_PAR_SRC,
+			.has_src = true,
+			.has_dst = true,
+		},
+	/* Shifts and rotations run on P0 or P5; a rotation by 0 would be a
+	 * no-op. */
+	[HASHX_OP_ROR_C] =
+		{
+			.opcode = HASHX_OP_ROR_C,
+			.group = HASHX_OP_ROR_C,
+			.latency = 1,
+			.uop1 = HASHX_PORT_P05,
+			.imm_rule = HASHX_IMM_MASKED,
+			.imm_mask = 63,
+			.op_par_rule = HASHX_OP_PAR_NONE,
+			.has_dst = true,
+		},
+	[HASHX_OP_ADD_C] =
+		{
+			.opcode = HASHX_OP_ADD_C,
+			.group = HASHX_OP_ADD_C,
+			.latency = 1,
+			.uop1 = HASHX_PORT_P015,
+			.imm_rule = HASHX_IMM_MASKED,
+			.imm_mask = UINT32_MAX,
+			.op_par_rule = HASHX_OP_PAR_NONE,
+			.has_dst = true,
+		},
+	[HASHX_OP_XOR_C] =
+		{
+			.opcode = HASHX_OP_XOR_C,
+			.group = HASHX_OP_XOR_C,
+			.latency = 1,
+			.uop1 = HASHX_PORT_P015,
+			.imm_rule = HASHX_IMM_MASKED,
+			.imm_mask = UINT32_MAX,
+			.op_par_rule = HASHX_OP_PAR_NONE,
+			.has_dst = true,
+		},
+	/* On x86 a TARGET is "test; cmovz" and a BRANCH "or; test; jz": two
+	 * micro-ops each, on any port. */
+	[HASHX_OP_TARGET] =
+		{
+			.opcode = HASHX_OP_TARGET,
+			.group = HASHX_OP_TARGET,
+			.latency = 1,
+			.uop1 = HASHX_PORT_P015,
+			.uop2 = HASHX_PORT_P015,
+			.op_par_rule = HASHX_OP_PAR_NONE,
+		},
+	[HASHX_OP_BRANCH] =
+		{
+			.opcode = HASHX_OP_BRANCH,
+			.group = HASHX_OP_BRANCH,
+			.latency = 1,
+			.uop1 = HASHX_PORT_P015,
+			.uop2 = HASHX_PORT_P015,
+			.imm_rule = HASHX_IMM_BRANCH,
+			.op_par_rule = HASHX_OP_PAR_NONE,
+		},
+};
 
 #endif
