@@ -32,7 +32,9 @@ static equix_pair_ref make_ref(unsigned bucket, unsigned left, unsigned right)
 static void hash_leaves(hashx_ctx *hash, equix_solver_heap *h)
 {
 	const hashx_scatter table = {
-		h->stage1.counts, &h->stage1.idx[0][0], &h->u.stage1_data[0][0],
+		h->stage1.counts,
+		&h->stage1.idx[0][0],
+		&h->u.stage1_data[0][0],
 		EQUIX_COARSE_ITEMS,
 	};
 
@@ -42,135 +44,190 @@ static void hash_leaves(hashx_ctx *hash, equix_solver_heap *h)
 
 /* ---- stages 1-3: pairing complementary buckets ---------------------- */
 
-/* Where a stage reads its items' data and sends the pairs it finds. */
-typedef struct stage {
-	const uint16_t *counts;
-	uint64_t (*data)(const equix_solver_heap *h, unsigned b, unsigned i);
-	/* Called with the pair's sum, already divided by the fine bucket
-	 * count; returns true to stop the search. */
-	bool (*pair)(equix_solver_heap *h, void *ctx, unsigned b,
-		     unsigned left, unsigned right, uint64_t sum);
-	void *ctx;
-} stage;
-
-static inline uint64_t stage1_data(const equix_solver_heap *h, unsigned b,
-			    unsigned i)
-{
-	return h->u.stage1_data[b][i];
-}
-
-static inline uint64_t stage2_data(const equix_solver_heap *h, unsigned b,
-			    unsigned i)
-{
-	return h->stage2_data[b][i];
-}
-
-static inline uint64_t stage3_data(const equix_solver_heap *h, unsigned b,
-			    unsigned i)
-{
-	return h->u.late.stage3_data[b][i];
-}
-
 /*
- * Pairs item `left` of bucket b (its data plus the carry out of the coarse
- * bits) with every item of the complementary bucket that the scratch table
- * holds under the complementary fine bucket, in the order they went in.
+ * Every stage visits bucket b and its complement cb for b = 0..128 (the
+ * rest are the same pairs, seen from the other side) in three steps: the
+ * fine buckets of both sides (fine_of_*, the only step that depends on
+ * the stage's data type), the candidate pairs in search order
+ * (find_pairs), then what the stage does with each (emit_*). Collecting
+ * the pairs first keeps the per-item partner loops, whose trip counts are
+ * random, out of the code that sums and stores, so the pair loop's
+ * branches are predictable.
  */
-static inline __attribute__((always_inline)) bool pair_item(equix_solver_heap *h, const stage *st, unsigned b,
-		      unsigned cb, unsigned left, uint64_t value)
+
+static void fine_of_u64(const uint64_t *data, unsigned n, uint8_t *fine)
 {
-	unsigned f = fine_complement((unsigned)(value % EQUIX_FINE_BUCKETS));
-	unsigned n = h->scratch.counts[f];
-
-	for (unsigned k = 0; k < n; k++) {
-		unsigned right = h->scratch.items[f][k];
-		uint64_t sum = value + st->data(h, cb, right);
-
-		if (st->pair(h, st->ctx, b, left, right,
-			     sum / EQUIX_FINE_BUCKETS))
-			return true;
-	}
-	return false;
+	for (unsigned i = 0; i < n; i++)
+		fine[i] = (uint8_t)(data[i] % EQUIX_FINE_BUCKETS);
 }
 
-/*
- * One stage. Bucket b and its complement are visited for b = 0..128 (the
- * rest are the same pairs, seen from the other side). The complement's
- * items enter the scratch table by their low 7 bits; a fine bucket that is
- * full drops the item. When b is its own complement (0 and 128), each item
- * is paired as it enters, with those before it and itself.
- */
-static inline __attribute__((always_inline)) bool run_stage(equix_solver_heap *h, const stage *st)
+static void fine_of_u32(const uint32_t *data, unsigned n, uint8_t *fine)
 {
-	for (unsigned b = 0; b <= EQUIX_COARSE_BUCKETS / 2; b++) {
-		unsigned cb = coarse_complement(b);
-		/* Low bits b + cb = 256 carry one, except for b = 0. */
-		uint64_t carry = b != 0;
-
-		unsigned cb_items = st->counts[cb], b_items = st->counts[b];
-
-		memset(h->scratch.counts, 0, sizeof h->scratch.counts);
-		for (unsigned i = 0; i < cb_items; i++) {
-			uint64_t value = st->data(h, cb, i);
-			unsigned f = (unsigned)(value % EQUIX_FINE_BUCKETS);
-			unsigned n = h->scratch.counts[f];
-
-			if (n >= EQUIX_FINE_ITEMS)
-				continue;
-			h->scratch.counts[f] = (uint8_t)(n + 1);
-			h->scratch.items[f][n] = (uint16_t)i;
-			if (cb == b &&
-			    pair_item(h, st, b, cb, i, value + carry))
-				return true;
-		}
-		if (cb == b)
-			continue;
-		for (unsigned i = 0; i < b_items; i++)
-			if (pair_item(h, st, b, cb, i, st->data(h, b, i) + carry))
-				return true;
-	}
-	return false;
+	for (unsigned i = 0; i < n; i++)
+		fine[i] = (uint8_t)(data[i] % EQUIX_FINE_BUCKETS);
 }
 
-/* A pair goes into the next stage's coarse bucket by its next 8 bits,
- * unless that bucket is full; *nb and *slot say where it went. */
-static inline bool keep_pair(equix_pairs *next, unsigned b, unsigned left,
-		      unsigned right, uint64_t sum, unsigned *nb,
-		      unsigned *slot)
+/* Appends to `out` the pairs of left item `left` (the ref bits of b and
+ * of its position in `left_bits`) with the items under fine bucket g, in
+ * the order they went in; returns the new end. */
+static equix_pair_ref *add_partners(const equix_scratch *restrict s, unsigned g,
+				    equix_pair_ref left_bits,
+				    equix_pair_ref *restrict out)
+{
+	/* All capacity slots are copied, whatever the count: a fixed-length
+	 * loop the compiler turns into a few vector moves. Entries past the
+	 * count are overwritten by the next call or never read. */
+	for (unsigned k = 0; k < EQUIX_FINE_ITEMS; k++)
+		out[k] = left_bits | s->items[g][k];
+	return out + s->counts[g];
+}
+
+/* The fine bucket a left item's partners are in: the sum of the two, with
+ * the carry out of the coarse bits, is zero in the fine bits. */
+static unsigned partner_bucket(unsigned fine, unsigned carry)
+{
+	return fine_complement((fine + carry) % EQUIX_FINE_BUCKETS);
+}
+
+/* Enters item `pos` of the complement under its fine bucket f, unless
+ * that is full; returns whether it went in. */
+static bool insert_item(equix_scratch *s, unsigned f, unsigned pos)
+{
+	unsigned n = s->counts[f];
+
+	if (n >= EQUIX_FINE_ITEMS)
+		return false;
+	s->counts[f] = (uint8_t)(n + 1);
+	s->items[f][n] = make_ref(0, 0, pos);
+	return true;
+}
+
+/* b is its own complement (0 and 128): each item is paired as it enters,
+ * with the items before it and itself. */
+static unsigned find_pairs_self(equix_scratch *s, unsigned b, unsigned n)
+{
+	equix_pair_ref *end = s->pairs;
+	unsigned carry = b != 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		unsigned f = s->fine_cb[i];
+
+		if (insert_item(s, f, i))
+			end = add_partners(s, partner_bucket(f, carry),
+					   make_ref(b, i, 0), end);
+	}
+	return (unsigned)(end - s->pairs);
+}
+
+/* Otherwise all of the complement's items enter first, then each of b's
+ * items meets its partners. */
+static unsigned find_pairs_other(equix_scratch *s, unsigned b, unsigned b_items,
+				 unsigned cb_items)
+{
+	equix_pair_ref *end = s->pairs;
+
+	for (unsigned i = 0; i < cb_items; i++)
+		insert_item(s, s->fine_cb[i], i);
+	for (unsigned i = 0; i < b_items; i++)
+		end = add_partners(s, partner_bucket(s->fine_b[i], 1),
+				   make_ref(b, i, 0), end);
+	return (unsigned)(end - s->pairs);
+}
+
+/* The candidate pairs of b (fine buckets in s->fine_b, s->fine_cb) in
+ * search order, into s->pairs; returns how many. */
+static unsigned find_pairs(equix_scratch *s, unsigned b, unsigned b_items,
+			   unsigned cb_items)
+{
+	memset(s->counts, 0, sizeof s->counts);
+	if (coarse_complement(b) == b)
+		return find_pairs_self(s, b, cb_items);
+	return find_pairs_other(s, b, b_items, cb_items);
+}
+
+static unsigned ref_left(equix_pair_ref ref)
+{
+	return ref >> 17;
+}
+
+static unsigned ref_right(equix_pair_ref ref)
+{
+	return (ref >> 8) & 511;
+}
+
+/* A pair goes into the next stage's coarse bucket by the next 8 bits of
+ * its sum (already without the fine bits), unless that bucket is full;
+ * returns its slot there, or -1. */
+static int keep_pair(equix_pairs *next, equix_pair_ref ref, uint64_t sum)
 {
 	unsigned bucket = (unsigned)(sum % EQUIX_COARSE_BUCKETS);
 	unsigned n = next->counts[bucket];
 
 	if (n >= EQUIX_COARSE_ITEMS)
-		return false;
+		return -1;
 	next->counts[bucket] = (uint16_t)(n + 1);
-	next->ref[bucket][n] = make_ref(b, left, right);
-	*nb = bucket;
-	*slot = n;
-	return true;
+	next->ref[bucket][n] = ref;
+	return (int)(bucket * EQUIX_COARSE_ITEMS + n);
 }
 
-static inline bool pair_to_stage2(equix_solver_heap *h, void *ctx, unsigned b,
-			   unsigned left, unsigned right, uint64_t sum)
+/* Stage 1's and 2's pairs, from the data of b and its complement (the
+ * carry added on b's side), into `next` with their remaining bits in
+ * `next_data` (64 or 32 bits wide). */
+static void emit_pairs(const equix_scratch *s, unsigned n, const uint64_t *left,
+		       const uint64_t *right, uint64_t carry, equix_pairs *next,
+		       uint64_t *next64, uint32_t *next32)
 {
-	unsigned nb, slot;
+	for (unsigned k = 0; k < n; k++) {
+		equix_pair_ref ref = s->pairs[k];
+		uint64_t sum =
+			(left[ref_left(ref)] + carry + right[ref_right(ref)]) /
+			EQUIX_FINE_BUCKETS;
+		int slot = keep_pair(next, ref, sum);
 
-	(void)ctx;
-	if (keep_pair(&h->stage2, b, left, right, sum, &nb, &slot))
-		h->stage2_data[nb][slot] = sum / EQUIX_COARSE_BUCKETS;
-	return false;
+		if (slot < 0)
+			continue;
+		if (next64 != NULL)
+			next64[slot] = sum / EQUIX_COARSE_BUCKETS;
+		else
+			next32[slot] = (uint32_t)(sum / EQUIX_COARSE_BUCKETS);
+	}
 }
 
-static inline bool pair_to_stage3(equix_solver_heap *h, void *ctx, unsigned b,
-			   unsigned left, unsigned right, uint64_t sum)
+static void stage1(equix_solver_heap *h)
 {
-	unsigned nb, slot;
+	const uint16_t *counts = h->stage1.counts;
+	equix_scratch *s = &h->scratch;
 
-	(void)ctx;
-	if (keep_pair(&h->u.late.stage3, b, left, right, sum, &nb, &slot))
-		h->u.late.stage3_data[nb][slot] =
-			(uint32_t)(sum / EQUIX_COARSE_BUCKETS);
-	return false;
+	memset(h->stage2.counts, 0, sizeof h->stage2.counts);
+	for (unsigned b = 0; b <= EQUIX_COARSE_BUCKETS / 2; b++) {
+		unsigned cb = coarse_complement(b);
+		unsigned n;
+
+		fine_of_u64(h->u.stage1_data[b], counts[b], s->fine_b);
+		fine_of_u64(h->u.stage1_data[cb], counts[cb], s->fine_cb);
+		n = find_pairs(s, b, counts[b], counts[cb]);
+		emit_pairs(s, n, h->u.stage1_data[b], h->u.stage1_data[cb],
+			   b != 0, &h->stage2, &h->stage2_data[0][0], NULL);
+	}
+}
+
+static void stage2(equix_solver_heap *h)
+{
+	const uint16_t *counts = h->stage2.counts;
+	equix_scratch *s = &h->scratch;
+
+	memset(h->u.late.stage3.counts, 0, sizeof h->u.late.stage3.counts);
+	for (unsigned b = 0; b <= EQUIX_COARSE_BUCKETS / 2; b++) {
+		unsigned cb = coarse_complement(b);
+		unsigned n;
+
+		fine_of_u64(h->stage2_data[b], counts[b], s->fine_b);
+		fine_of_u64(h->stage2_data[cb], counts[cb], s->fine_cb);
+		n = find_pairs(s, b, counts[b], counts[cb]);
+		emit_pairs(s, n, h->stage2_data[b], h->stage2_data[cb], b != 0,
+			   &h->u.late.stage3, NULL,
+			   &h->u.late.stage3_data[0][0]);
+	}
 }
 
 /* ---- solutions ------------------------------------------------------ */
@@ -218,30 +275,57 @@ static bool record_solution(equix_solver_heap *h, found *f, unsigned b,
 }
 
 /* The last stage: a quad pair whose sum is zero in the next 15 bits too is
- * a solution (rarely: the test runs inline, the recording does not). */
-static inline bool pair_to_solution(equix_solver_heap *h, void *ctx,
-				    unsigned b, unsigned left, unsigned right,
-				    uint64_t sum)
+ * a solution (rarely: the test runs inline, the recording does not).
+ * Returns true when the search is to stop. */
+static bool emit_solutions(equix_solver_heap *h, found *f, unsigned n,
+			   const uint32_t *left, const uint32_t *right,
+			   uint32_t carry)
 {
-	if ((sum & EQUIX_PAIR_MASK) != 0)
-		return false;
-	return record_solution(h, ctx, b, left, right);
+	const equix_scratch *s = &h->scratch;
+
+	for (unsigned k = 0; k < n; k++) {
+		equix_pair_ref ref = s->pairs[k];
+		uint32_t sum =
+			left[ref_left(ref)] + carry + right[ref_right(ref)];
+
+		if (((sum / EQUIX_FINE_BUCKETS) & EQUIX_PAIR_MASK) == 0 &&
+		    record_solution(h, f, ref % EQUIX_COARSE_BUCKETS,
+				    ref_left(ref), ref_right(ref)))
+			return true;
+	}
+	return false;
+}
+
+static void stage3(equix_solver_heap *h, found *f)
+{
+	const uint16_t *counts = h->u.late.stage3.counts;
+	equix_scratch *s = &h->scratch;
+
+	for (unsigned b = 0; b <= EQUIX_COARSE_BUCKETS / 2; b++) {
+		unsigned cb = coarse_complement(b);
+		const uint32_t *left = h->u.late.stage3_data[b];
+		const uint32_t *right = h->u.late.stage3_data[cb];
+		unsigned n;
+
+		fine_of_u32(left, counts[b], s->fine_b);
+		fine_of_u32(right, counts[cb], s->fine_cb);
+		n = find_pairs(s, b, counts[b], counts[cb]);
+		if (emit_solutions(h, f, n, left, right, b != 0))
+			return;
+	}
 }
 
 unsigned equix_solver_solve(hashx_ctx *hash, equix_solver_heap *h,
 			    equix_solution out[EQUIX_MAX_SOLS])
 {
-	found f = { out, 0 };
-	const stage s1 = { h->stage1.counts, stage1_data, pair_to_stage2, NULL };
-	const stage s2 = { h->stage2.counts, stage2_data, pair_to_stage3, NULL };
-	const stage s3 = { h->u.late.stage3.counts, stage3_data,
-			   pair_to_solution, &f };
+	found f = {out, 0};
 
 	hash_leaves(hash, h);
-	memset(h->stage2.counts, 0, sizeof h->stage2.counts);
-	run_stage(h, &s1);
-	memset(h->u.late.stage3.counts, 0, sizeof h->u.late.stage3.counts);
-	run_stage(h, &s2);
-	run_stage(h, &s3);
+	/* Slots past a fine bucket's count are copied, never used: clear
+	 * them once so no uninitialised memory is read. */
+	memset(h->scratch.items, 0, sizeof h->scratch.items);
+	stage1(h);
+	stage2(h);
+	stage3(h, &f);
 	return f.count;
 }

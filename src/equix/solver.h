@@ -35,18 +35,34 @@
  */
 typedef uint32_t equix_pair_ref;
 
-typedef struct equix_stage1 {   /* leaves, from stage 0 */
+typedef struct equix_stage1 { /* leaves, from stage 0 */
 	uint16_t counts[EQUIX_COARSE_BUCKETS];
 	equix_idx idx[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
 } equix_stage1;
 
-typedef struct equix_pairs {    /* pairs (stage 2) or quads (stage 3) */
+typedef struct equix_pairs { /* pairs (stage 2) or quads (stage 3) */
 	uint16_t counts[EQUIX_COARSE_BUCKETS];
 	equix_pair_ref ref[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
 } equix_pairs;
 
 /*
- * The solver's memory, 1,897,088 bytes. The hash bits still to be summed
+ * The table a stage pairs one bucket b with its complement in: the
+ * complement's items by fine bucket (as positions, already shifted into
+ * place in an equix_pair_ref), then every matching pair as the ref it
+ * will be stored as, in search order. The fine buckets of both sides are
+ * worked out first, once per item, so the table is the same for every
+ * stage.
+ */
+typedef struct equix_scratch {
+	uint8_t counts[EQUIX_FINE_BUCKETS];
+	uint8_t fine_b[EQUIX_COARSE_ITEMS];  /* fine bucket of b's items */
+	uint8_t fine_cb[EQUIX_COARSE_ITEMS]; /* and of the complement's */
+	uint32_t items[EQUIX_FINE_BUCKETS][EQUIX_FINE_ITEMS];
+	equix_pair_ref pairs[EQUIX_COARSE_ITEMS * EQUIX_FINE_ITEMS];
+} equix_scratch;
+
+/*
+ * The solver's memory, 1,916,960 bytes. The hash bits still to be summed
  * ("data") shrink from stage to stage; stage 1's are dead once stage 2 is
  * built, so stage 3's share their space.
  */
@@ -62,10 +78,7 @@ typedef struct equix_solver_heap {
 					    [EQUIX_COARSE_ITEMS];
 		} late;
 	} u;
-	struct {
-		uint8_t counts[EQUIX_FINE_BUCKETS];
-		uint16_t items[EQUIX_FINE_BUCKETS][EQUIX_FINE_ITEMS];
-	} scratch;
+	equix_scratch scratch;
 } equix_solver_heap;
 
 /* Finds up to EQUIX_MAX_SOLS solutions for the function in `hash` (made
