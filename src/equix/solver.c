@@ -155,41 +155,71 @@ static unsigned ref_right(equix_pair_ref ref)
 	return (ref >> 8) & 511;
 }
 
+#define NO_SLOT UINT32_MAX
+
 /* A pair goes into the next stage's coarse bucket by the next 8 bits of
- * its sum (already without the fine bits), unless that bucket is full;
- * returns its slot there, or -1. */
-static int keep_pair(equix_pairs *next, equix_pair_ref ref, uint64_t sum)
+ * its sum (already without the fine bits), unless that bucket is full.
+ * Returns its slot there (bucket * EQUIX_COARSE_ITEMS + position, one
+ * index for the refs and the data), or NO_SLOT. */
+static uint32_t take_slot(uint16_t *counts, uint64_t sum)
 {
 	unsigned bucket = (unsigned)(sum % EQUIX_COARSE_BUCKETS);
-	unsigned n = next->counts[bucket];
+	unsigned n = counts[bucket];
 
 	if (n >= EQUIX_COARSE_ITEMS)
-		return -1;
-	next->counts[bucket] = (uint16_t)(n + 1);
-	next->ref[bucket][n] = ref;
-	return (int)(bucket * EQUIX_COARSE_ITEMS + n);
+		return NO_SLOT;
+	counts[bucket] = (uint16_t)(n + 1);
+	return bucket * EQUIX_COARSE_ITEMS + n;
 }
 
-/* Stage 1's and 2's pairs, from the data of b and its complement (the
- * carry added on b's side), into `next` with their remaining bits in
- * `next_data` (64 or 32 bits wide). */
-static void emit_pairs(const equix_scratch *s, unsigned n, const uint64_t *left,
-		       const uint64_t *right, uint64_t carry, equix_pairs *next,
-		       uint64_t *next64, uint32_t *next32)
+/* The sum of a candidate pair of b's and the complement's data, the
+ * carry added on b's side, without the (zero) fine bits. */
+static uint64_t pair_sum(const uint64_t *left, const uint64_t *right,
+			 uint64_t carry, equix_pair_ref ref)
 {
-	for (unsigned k = 0; k < n; k++) {
-		equix_pair_ref ref = s->pairs[k];
-		uint64_t sum =
-			(left[ref_left(ref)] + carry + right[ref_right(ref)]) /
-			EQUIX_FINE_BUCKETS;
-		int slot = keep_pair(next, ref, sum);
+	return (left[ref_left(ref)] + carry + right[ref_right(ref)]) /
+	       EQUIX_FINE_BUCKETS;
+}
 
-		if (slot < 0)
+/* Stage 1's pairs into stage 2, with their 64 remaining bits. The two
+ * emit loops differ only in the data width; each is its own loop so
+ * neither tests the width per pair. */
+static void emit_to_stage2(equix_solver_heap *h, unsigned n,
+			   const uint64_t *left, const uint64_t *right,
+			   uint64_t carry)
+{
+	equix_pair_ref *refs = &h->stage2.ref[0][0];
+	uint64_t *data = &h->stage2_data[0][0];
+
+	for (unsigned k = 0; k < n; k++) {
+		equix_pair_ref ref = h->scratch.pairs[k];
+		uint64_t sum = pair_sum(left, right, carry, ref);
+		uint32_t slot = take_slot(h->stage2.counts, sum);
+
+		if (slot == NO_SLOT)
 			continue;
-		if (next64 != NULL)
-			next64[slot] = sum / EQUIX_COARSE_BUCKETS;
-		else
-			next32[slot] = (uint32_t)(sum / EQUIX_COARSE_BUCKETS);
+		refs[slot] = ref;
+		data[slot] = sum / EQUIX_COARSE_BUCKETS;
+	}
+}
+
+/* Stage 2's pairs (quads) into stage 3, with 32 remaining bits. */
+static void emit_to_stage3(equix_solver_heap *h, unsigned n,
+			   const uint64_t *left, const uint64_t *right,
+			   uint64_t carry)
+{
+	equix_pair_ref *refs = &h->u.late.stage3.ref[0][0];
+	uint32_t *data = &h->u.late.stage3_data[0][0];
+
+	for (unsigned k = 0; k < n; k++) {
+		equix_pair_ref ref = h->scratch.pairs[k];
+		uint64_t sum = pair_sum(left, right, carry, ref);
+		uint32_t slot = take_slot(h->u.late.stage3.counts, sum);
+
+		if (slot == NO_SLOT)
+			continue;
+		refs[slot] = ref;
+		data[slot] = (uint32_t)(sum / EQUIX_COARSE_BUCKETS);
 	}
 }
 
@@ -206,8 +236,8 @@ static void stage1(equix_solver_heap *h)
 		fine_of_u64(h->u.stage1_data[b], counts[b], s->fine_b);
 		fine_of_u64(h->u.stage1_data[cb], counts[cb], s->fine_cb);
 		n = find_pairs(s, b, counts[b], counts[cb]);
-		emit_pairs(s, n, h->u.stage1_data[b], h->u.stage1_data[cb],
-			   b != 0, &h->stage2, &h->stage2_data[0][0], NULL);
+		emit_to_stage2(h, n, h->u.stage1_data[b], h->u.stage1_data[cb],
+			       b != 0);
 	}
 }
 
@@ -224,9 +254,8 @@ static void stage2(equix_solver_heap *h)
 		fine_of_u64(h->stage2_data[b], counts[b], s->fine_b);
 		fine_of_u64(h->stage2_data[cb], counts[cb], s->fine_cb);
 		n = find_pairs(s, b, counts[b], counts[cb]);
-		emit_pairs(s, n, h->stage2_data[b], h->stage2_data[cb], b != 0,
-			   &h->u.late.stage3, NULL,
-			   &h->u.late.stage3_data[0][0]);
+		emit_to_stage3(h, n, h->stage2_data[b], h->stage2_data[cb],
+			       b != 0);
 	}
 }
 
