@@ -61,12 +61,6 @@ static void fine_of_u64(const uint64_t *data, unsigned n, uint8_t *fine)
 		fine[i] = (uint8_t)(data[i] % EQUIX_FINE_BUCKETS);
 }
 
-static void fine_of_u32(const uint32_t *data, unsigned n, uint8_t *fine)
-{
-	for (unsigned i = 0; i < n; i++)
-		fine[i] = (uint8_t)(data[i] % EQUIX_FINE_BUCKETS);
-}
-
 /* Appends to `out` the pairs of left item `left` (the ref bits of b and
  * of its position in `left_bits`) with the items under fine bucket g, in
  * the order they went in; returns the new end. */
@@ -303,28 +297,91 @@ static bool record_solution(equix_solver_heap *h, found *f, unsigned b,
 	return ++f->count >= EQUIX_MAX_SOLS;
 }
 
-/* The last stage: a quad pair whose sum is zero in the next 15 bits too is
- * a solution (rarely: the test runs inline, the recording does not).
- * Returns true when the search is to stop. */
-static bool emit_solutions(equix_solver_heap *h, found *f, unsigned n,
-			   const uint32_t *left, const uint32_t *right,
-			   uint32_t carry)
+/*
+ * Stage 3 keeps only solutions, and they are rare: a candidate pair is
+ * one when the sum is zero in 15 more bits, so the right item's low 22
+ * bits must be exactly those that cancel the left's. Listing every
+ * candidate as stages 1 and 2 do costs more than the test. Instead each
+ * item entering the table also sets the bit of its low FILTER_BITS bits
+ * in a filter, and a left item looks at its partners only when the bit
+ * of the value that would cancel it is set (by chance about one time in
+ * 128). It then looks at exactly the partners find_pairs would list, in
+ * the same order, so the solutions and their order are unchanged.
+ */
+#define FILTER_BITS 15
+
+static void filter_set(uint64_t *filter, uint32_t value)
+{
+	uint32_t key = value & ((UINT32_C(1) << FILTER_BITS) - 1);
+
+	filter[key / 64] |= UINT64_C(1) << (key % 64);
+}
+
+/* Whether an entered item may cancel `value` (the left's, with carry). */
+static bool filter_may_cancel(const uint64_t *filter, uint32_t value)
+{
+	uint32_t key = (0 - value) & ((UINT32_C(1) << FILTER_BITS) - 1);
+
+	return (filter[key / 64] >> (key % 64)) & 1;
+}
+
+/* Records, in search order, the solutions of left item `left` of bucket b
+ * (its data with the carry: `value`) with its partners in the table;
+ * returns true to stop. */
+static bool solutions_of(equix_solver_heap *h, found *f, unsigned b,
+			 unsigned left, uint32_t value, const uint32_t *right)
 {
 	const equix_scratch *s = &h->scratch;
+	unsigned g = fine_complement(value % EQUIX_FINE_BUCKETS);
 
-	for (unsigned k = 0; k < n; k++) {
-		equix_pair_ref ref = s->pairs[k];
-		uint32_t sum =
-			left[ref_left(ref)] + carry + right[ref_right(ref)];
+	for (unsigned k = 0; k < s->counts[g]; k++) {
+		unsigned pos = ref_right(s->items[g][k]);
+		uint32_t sum = value + right[pos];
 
 		if (((sum / EQUIX_FINE_BUCKETS) & EQUIX_PAIR_MASK) == 0 &&
-		    record_solution(h, f, ref % EQUIX_COARSE_BUCKETS,
-				    ref_left(ref), ref_right(ref)))
+		    record_solution(h, f, b, left, pos))
 			return true;
 	}
 	return false;
 }
 
+/* Stage 3 at b = 0 or 128 (see find_pairs_self); true to stop. */
+static bool stage3_self(equix_solver_heap *h, found *f, unsigned b,
+			const uint32_t *data, unsigned n)
+{
+	equix_scratch *s = &h->scratch;
+	uint32_t carry = b != 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		if (!insert_item(s, data[i] % EQUIX_FINE_BUCKETS, i))
+			continue;
+		filter_set(s->filter, data[i]);
+		if (filter_may_cancel(s->filter, data[i] + carry) &&
+		    solutions_of(h, f, b, i, data[i] + carry, data))
+			return true;
+	}
+	return false;
+}
+
+/* Stage 3 at other values of b (see find_pairs_other); true to stop. */
+static bool stage3_other(equix_solver_heap *h, found *f, unsigned b,
+			 const uint32_t *left, unsigned b_items,
+			 const uint32_t *right, unsigned cb_items)
+{
+	equix_scratch *s = &h->scratch;
+
+	for (unsigned i = 0; i < cb_items; i++)
+		if (insert_item(s, right[i] % EQUIX_FINE_BUCKETS, i))
+			filter_set(s->filter, right[i]);
+	for (unsigned i = 0; i < b_items; i++)
+		if (filter_may_cancel(s->filter, left[i] + 1) &&
+		    solutions_of(h, f, b, i, left[i] + 1, right))
+			return true;
+	return false;
+}
+
+/* The last stage: quad pairs whose sum is zero in the next 15 bits too
+ * are solutions; the search stops at EQUIX_MAX_SOLS. */
 static void stage3(equix_solver_heap *h, found *f)
 {
 	const uint16_t *counts = h->u.late.stage3.counts;
@@ -334,12 +391,16 @@ static void stage3(equix_solver_heap *h, found *f)
 		unsigned cb = coarse_complement(b);
 		const uint32_t *left = h->u.late.stage3_data[b];
 		const uint32_t *right = h->u.late.stage3_data[cb];
-		unsigned n;
+		bool stop;
 
-		fine_of_u32(left, counts[b], s->fine_b);
-		fine_of_u32(right, counts[cb], s->fine_cb);
-		n = find_pairs(s, b, counts[b], counts[cb]);
-		if (emit_solutions(h, f, n, left, right, b != 0))
+		memset(s->counts, 0, sizeof s->counts);
+		memset(s->filter, 0, sizeof s->filter);
+		if (cb == b)
+			stop = stage3_self(h, f, b, right, counts[cb]);
+		else
+			stop = stage3_other(h, f, b, left, counts[b], right,
+					    counts[cb]);
+		if (stop)
 			return;
 	}
 }

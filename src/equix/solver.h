@@ -59,10 +59,13 @@ typedef struct equix_scratch {
 	uint8_t fine_cb[EQUIX_COARSE_ITEMS]; /* and of the complement's */
 	uint32_t items[EQUIX_FINE_BUCKETS][EQUIX_FINE_ITEMS];
 	equix_pair_ref pairs[EQUIX_COARSE_ITEMS * EQUIX_FINE_ITEMS];
+	/* Stage 3 only: one bit per value of the low 15 bits of the items
+	 * entered (see solver.c). */
+	uint64_t filter[(1 << 15) / 64];
 } equix_scratch;
 
 /*
- * The solver's memory, 1,916,960 bytes. The hash bits still to be summed
+ * The solver's memory, 1,921,056 bytes. The hash bits still to be summed
  * ("data") shrink from stage to stage; stage 1's are dead once stage 2 is
  * built, so stage 3's share their space.
  */
