@@ -175,29 +175,40 @@ static uint64_t pair_sum(const uint64_t *left, const uint64_t *right,
 	       EQUIX_FINE_BUCKETS;
 }
 
-/* Stage 1's pairs into stage 2, with their 64 remaining bits. The two
- * emit loops differ only in the data width; each is its own loop so
- * neither tests the width per pair. */
+/* A stage-2 item: the ref above the data (see solver.h). */
+static uint64_t stage2_item(equix_pair_ref ref, uint64_t data)
+{
+	const uint64_t data_mask = (UINT64_C(1) << EQUIX_PAIR_DATA_BITS) - 1;
+
+	return (uint64_t)ref << EQUIX_PAIR_DATA_BITS | (data & data_mask);
+}
+
+static equix_pair_ref stage2_ref(uint64_t item)
+{
+	return (equix_pair_ref)(item >> EQUIX_PAIR_DATA_BITS);
+}
+
+/* Stage 1's pairs into stage 2, as one word each. */
 static void emit_to_stage2(equix_solver_heap *h, unsigned n,
 			   const uint64_t *left, const uint64_t *right,
 			   uint64_t carry)
 {
-	equix_pair_ref *refs = &h->stage2.ref[0][0];
-	uint64_t *data = &h->stage2_data[0][0];
+	uint64_t *items = &h->stage2.item[0][0];
 
 	for (unsigned k = 0; k < n; k++) {
 		equix_pair_ref ref = h->scratch.pairs[k];
 		uint64_t sum = pair_sum(left, right, carry, ref);
 		uint32_t slot = take_slot(h->stage2.counts, sum);
 
-		if (slot == NO_SLOT)
-			continue;
-		refs[slot] = ref;
-		data[slot] = sum / EQUIX_COARSE_BUCKETS;
+		if (slot != NO_SLOT)
+			items[slot] =
+				stage2_item(ref, sum / EQUIX_COARSE_BUCKETS);
 	}
 }
 
-/* Stage 2's pairs (quads) into stage 3, with 32 remaining bits. */
+/* Stage 2's pairs (quads) into stage 3, with 32 remaining bits, of which
+ * the 23 low ones are exact (the rest comes from the refs in stage 2's
+ * items) and stage 3 uses 22. */
 static void emit_to_stage3(equix_solver_heap *h, unsigned n,
 			   const uint64_t *left, const uint64_t *right,
 			   uint64_t carry)
@@ -245,10 +256,10 @@ static void stage2(equix_solver_heap *h)
 		unsigned cb = coarse_complement(b);
 		unsigned n;
 
-		fine_of_u64(h->stage2_data[b], counts[b], s->fine_b);
-		fine_of_u64(h->stage2_data[cb], counts[cb], s->fine_cb);
+		fine_of_u64(h->stage2.item[b], counts[b], s->fine_b);
+		fine_of_u64(h->stage2.item[cb], counts[cb], s->fine_cb);
 		n = find_pairs(s, b, counts[b], counts[cb]);
-		emit_to_stage3(h, n, h->stage2_data[b], h->stage2_data[cb],
+		emit_to_stage3(h, n, h->stage2.item[b], h->stage2.item[cb],
 			       b != 0);
 	}
 }
@@ -272,9 +283,13 @@ static void leaves_of_quad(const equix_solver_heap *h, equix_pair_ref ref,
 {
 	unsigned b = ref % EQUIX_COARSE_BUCKETS;
 
-	leaves_of_pair(h, h->stage2.ref[b][ref >> 17], &out[0]);
-	leaves_of_pair(h, h->stage2.ref[coarse_complement(b)][(ref >> 8) & 511],
-		       &out[2]);
+	leaves_of_pair(h, stage2_ref(h->stage2.item[b][ref_left(ref)]),
+		       &out[0]);
+	leaves_of_pair(
+		h,
+		stage2_ref(
+			h->stage2.item[coarse_complement(b)][ref_right(ref)]),
+		&out[2]);
 	equix_order_subtrees(out, 2);
 }
 

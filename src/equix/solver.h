@@ -40,7 +40,21 @@ typedef struct equix_stage1 { /* leaves, from stage 0 */
 	equix_idx idx[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
 } equix_stage1;
 
-typedef struct equix_pairs { /* pairs (stage 2) or quads (stage 3) */
+/*
+ * Stage 2's items (pairs) are one word each: the data, of which the 37
+ * bits from bit 23 of the tree sum are still needed, in the low
+ * EQUIX_PAIR_DATA_BITS, the pair's ref in the 26 bits above. Only the
+ * data is read while pairing, and the ref bits above it do not disturb
+ * the low bits of sums.
+ */
+#define EQUIX_PAIR_DATA_BITS 38
+
+typedef struct equix_stage2 {
+	uint16_t counts[EQUIX_COARSE_BUCKETS];
+	uint64_t item[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
+} equix_stage2;
+
+typedef struct equix_pairs { /* quads (stage 3) */
 	uint16_t counts[EQUIX_COARSE_BUCKETS];
 	equix_pair_ref ref[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
 } equix_pairs;
@@ -48,10 +62,10 @@ typedef struct equix_pairs { /* pairs (stage 2) or quads (stage 3) */
 /*
  * The table a stage pairs one bucket b with its complement in: the
  * complement's items by fine bucket (as positions, already shifted into
- * place in an equix_pair_ref), then every matching pair as the ref it
- * will be stored as, in search order. The fine buckets of both sides are
- * worked out first, once per item, so the table is the same for every
- * stage.
+ * place in an equix_pair_ref). Stages 1 and 2 work out the fine buckets
+ * of both sides first, once per item, then list every matching pair as
+ * the ref it will be stored as, in search order; stage 3 uses the filter
+ * instead of the list.
  */
 typedef struct equix_scratch {
 	uint8_t counts[EQUIX_FINE_BUCKETS];
@@ -65,14 +79,13 @@ typedef struct equix_scratch {
 } equix_scratch;
 
 /*
- * The solver's memory, 1,921,056 bytes. The hash bits still to be summed
+ * The solver's memory, 1,576,992 bytes. The hash bits still to be summed
  * ("data") shrink from stage to stage; stage 1's are dead once stage 2 is
  * built, so stage 3's share their space.
  */
 typedef struct equix_solver_heap {
 	equix_stage1 stage1;
-	equix_pairs stage2;
-	uint64_t stage2_data[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
+	equix_stage2 stage2;
 	union {
 		uint64_t stage1_data[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
 		struct {
