@@ -55,10 +55,9 @@ static void hash_leaves(hashx_ctx *hash, equix_solver_heap *h)
  * branches are predictable.
  */
 
-static void fine_of_u64(const uint64_t *data, unsigned n, uint8_t *fine)
+static unsigned fine_of(uint64_t data)
 {
-	for (unsigned i = 0; i < n; i++)
-		fine[i] = (uint8_t)(data[i] % EQUIX_FINE_BUCKETS);
+	return (unsigned)(data % EQUIX_FINE_BUCKETS);
 }
 
 /* Appends to `out` the pairs of left item `left` (the ref bits of b and
@@ -98,13 +97,14 @@ static bool insert_item(equix_scratch *s, unsigned f, unsigned pos)
 
 /* b is its own complement (0 and 128): each item is paired as it enters,
  * with the items before it and itself. */
-static unsigned find_pairs_self(equix_scratch *s, unsigned b, unsigned n)
+static unsigned find_pairs_self(equix_scratch *s, unsigned b,
+				const uint64_t *data, unsigned n)
 {
 	equix_pair_ref *end = s->pairs;
 	unsigned carry = b != 0;
 
 	for (unsigned i = 0; i < n; i++) {
-		unsigned f = s->fine_cb[i];
+		unsigned f = fine_of(data[i]);
 
 		if (insert_item(s, f, i))
 			end = add_partners(s, partner_bucket(f, carry),
@@ -115,28 +115,31 @@ static unsigned find_pairs_self(equix_scratch *s, unsigned b, unsigned n)
 
 /* Otherwise all of the complement's items enter first, then each of b's
  * items meets its partners. */
-static unsigned find_pairs_other(equix_scratch *s, unsigned b, unsigned b_items,
-				 unsigned cb_items)
+static unsigned find_pairs_other(equix_scratch *s, unsigned b,
+				 const uint64_t *left, unsigned b_items,
+				 const uint64_t *right, unsigned cb_items)
 {
 	equix_pair_ref *end = s->pairs;
 
 	for (unsigned i = 0; i < cb_items; i++)
-		insert_item(s, s->fine_cb[i], i);
+		insert_item(s, fine_of(right[i]), i);
 	for (unsigned i = 0; i < b_items; i++)
-		end = add_partners(s, partner_bucket(s->fine_b[i], 1),
+		end = add_partners(s, partner_bucket(fine_of(left[i]), 1),
 				   make_ref(b, i, 0), end);
 	return (unsigned)(end - s->pairs);
 }
 
-/* The candidate pairs of b (fine buckets in s->fine_b, s->fine_cb) in
- * search order, into s->pairs; returns how many. */
-static unsigned find_pairs(equix_scratch *s, unsigned b, unsigned b_items,
+/* The candidate pairs of b and its complement (their data `left` and
+ * `right`, the fine bucket in the low bits) in search order, into
+ * s->pairs; returns how many. */
+static unsigned find_pairs(equix_scratch *s, unsigned b, const uint64_t *left,
+			   unsigned b_items, const uint64_t *right,
 			   unsigned cb_items)
 {
 	memset(s->counts, 0, sizeof s->counts);
 	if (coarse_complement(b) == b)
-		return find_pairs_self(s, b, cb_items);
-	return find_pairs_other(s, b, b_items, cb_items);
+		return find_pairs_self(s, b, right, cb_items);
+	return find_pairs_other(s, b, left, b_items, right, cb_items);
 }
 
 static unsigned ref_left(equix_pair_ref ref)
@@ -236,13 +239,12 @@ static void stage1(equix_solver_heap *h)
 	memset(h->stage2.counts, 0, sizeof h->stage2.counts);
 	for (unsigned b = 0; b <= EQUIX_COARSE_BUCKETS / 2; b++) {
 		unsigned cb = coarse_complement(b);
-		unsigned n;
+		const uint64_t *left = h->u.stage1_data[b];
+		const uint64_t *right = h->u.stage1_data[cb];
+		unsigned n =
+			find_pairs(s, b, left, counts[b], right, counts[cb]);
 
-		fine_of_u64(h->u.stage1_data[b], counts[b], s->fine_b);
-		fine_of_u64(h->u.stage1_data[cb], counts[cb], s->fine_cb);
-		n = find_pairs(s, b, counts[b], counts[cb]);
-		emit_to_stage2(h, n, h->u.stage1_data[b], h->u.stage1_data[cb],
-			       b != 0);
+		emit_to_stage2(h, n, left, right, b != 0);
 	}
 }
 
@@ -254,13 +256,12 @@ static void stage2(equix_solver_heap *h)
 	memset(h->u.late.stage3.counts, 0, sizeof h->u.late.stage3.counts);
 	for (unsigned b = 0; b <= EQUIX_COARSE_BUCKETS / 2; b++) {
 		unsigned cb = coarse_complement(b);
-		unsigned n;
+		const uint64_t *left = h->stage2.item[b];
+		const uint64_t *right = h->stage2.item[cb];
+		unsigned n =
+			find_pairs(s, b, left, counts[b], right, counts[cb]);
 
-		fine_of_u64(h->stage2.item[b], counts[b], s->fine_b);
-		fine_of_u64(h->stage2.item[cb], counts[cb], s->fine_cb);
-		n = find_pairs(s, b, counts[b], counts[cb]);
-		emit_to_stage3(h, n, h->stage2.item[b], h->stage2.item[cb],
-			       b != 0);
+		emit_to_stage3(h, n, left, right, b != 0);
 	}
 }
 

@@ -69,8 +69,6 @@ typedef struct equix_pairs { /* quads (stage 3) */
  */
 typedef struct equix_scratch {
 	uint8_t counts[EQUIX_FINE_BUCKETS];
-	uint8_t fine_b[EQUIX_COARSE_ITEMS];  /* fine bucket of b's items */
-	uint8_t fine_cb[EQUIX_COARSE_ITEMS]; /* and of the complement's */
 	uint32_t items[EQUIX_FINE_BUCKETS][EQUIX_FINE_ITEMS];
 	equix_pair_ref pairs[EQUIX_COARSE_ITEMS * EQUIX_FINE_ITEMS];
 	/* Stage 3 only: one bit per value of the low 15 bits of the items
@@ -79,7 +77,7 @@ typedef struct equix_scratch {
 } equix_scratch;
 
 /*
- * The solver's memory, 1,576,992 bytes. The hash bits still to be summed
+ * The solver's memory, 1,576,320 bytes. The hash bits still to be summed
  * ("data") shrink from stage to stage; stage 1's are dead once stage 2 is
  * built, so stage 3's share their space.
  */
