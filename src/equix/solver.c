@@ -209,6 +209,22 @@ static void emit_to_stage2(equix_solver_heap *h, unsigned n,
 	}
 }
 
+/* A stage-3 item: the ref above 32 bits of data (see solver.h). */
+static uint64_t quad_item(equix_pair_ref ref, uint64_t data)
+{
+	return (uint64_t)ref << 32 | (uint32_t)data;
+}
+
+static equix_pair_ref quad_ref(uint64_t item)
+{
+	return (equix_pair_ref)(item >> 32);
+}
+
+static uint32_t quad_data(uint64_t item)
+{
+	return (uint32_t)item;
+}
+
 /* Stage 2's pairs (quads) into stage 3, with 32 remaining bits, of which
  * the 23 low ones are exact (the rest comes from the refs in stage 2's
  * items) and stage 3 uses 22. */
@@ -216,18 +232,16 @@ static void emit_to_stage3(equix_solver_heap *h, unsigned n,
 			   const uint64_t *left, const uint64_t *right,
 			   uint64_t carry)
 {
-	equix_pair_ref *refs = &h->u.late.stage3.ref[0][0];
-	uint32_t *data = &h->u.late.stage3_data[0][0];
+	uint64_t *items = &h->u.stage3.item[0][0];
 
 	for (unsigned k = 0; k < n; k++) {
 		equix_pair_ref ref = h->scratch.pairs[k];
 		uint64_t sum = pair_sum(left, right, carry, ref);
-		uint32_t slot = take_slot(h->u.late.stage3.counts, sum);
+		uint32_t slot = take_slot(h->u.stage3.counts, sum);
 
 		if (slot == NO_SLOT)
 			continue;
-		refs[slot] = ref;
-		data[slot] = (uint32_t)(sum / EQUIX_COARSE_BUCKETS);
+		items[slot] = quad_item(ref, sum / EQUIX_COARSE_BUCKETS);
 	}
 }
 
@@ -253,7 +267,7 @@ static void stage2(equix_solver_heap *h)
 	const uint16_t *counts = h->stage2.counts;
 	equix_scratch *s = &h->scratch;
 
-	memset(h->u.late.stage3.counts, 0, sizeof h->u.late.stage3.counts);
+	memset(h->u.stage3.counts, 0, sizeof h->u.stage3.counts);
 	for (unsigned b = 0; b <= EQUIX_COARSE_BUCKETS / 2; b++) {
 		unsigned cb = coarse_complement(b);
 		const uint64_t *left = h->stage2.item[b];
@@ -306,8 +320,9 @@ static bool record_solution(equix_solver_heap *h, found *f, unsigned b,
 {
 	equix_solution *s = &f->out[f->count];
 
-	leaves_of_quad(h, h->u.late.stage3.ref[b][left], &s->idx[0]);
-	leaves_of_quad(h, h->u.late.stage3.ref[coarse_complement(b)][right],
+	leaves_of_quad(h, quad_ref(h->u.stage3.item[b][left]), &s->idx[0]);
+	leaves_of_quad(h,
+		       quad_ref(h->u.stage3.item[coarse_complement(b)][right]),
 		       &s->idx[4]);
 	equix_order_subtrees(s->idx, 4);
 	return ++f->count >= EQUIX_MAX_SOLS;
@@ -345,14 +360,14 @@ static bool filter_may_cancel(const uint64_t *filter, uint32_t value)
  * (its data with the carry: `value`) with its partners in the table;
  * returns true to stop. */
 static bool solutions_of(equix_solver_heap *h, found *f, unsigned b,
-			 unsigned left, uint32_t value, const uint32_t *right)
+			 unsigned left, uint32_t value, const uint64_t *right)
 {
 	const equix_scratch *s = &h->scratch;
 	unsigned g = fine_complement(value % EQUIX_FINE_BUCKETS);
 
 	for (unsigned k = 0; k < s->counts[g]; k++) {
 		unsigned pos = ref_right(s->items[g][k]);
-		uint32_t sum = value + right[pos];
+		uint32_t sum = value + quad_data(right[pos]);
 
 		if (((sum / EQUIX_FINE_BUCKETS) & EQUIX_PAIR_MASK) == 0 &&
 		    record_solution(h, f, b, left, pos))
@@ -363,17 +378,19 @@ static bool solutions_of(equix_solver_heap *h, found *f, unsigned b,
 
 /* Stage 3 at b = 0 or 128 (see find_pairs_self); true to stop. */
 static bool stage3_self(equix_solver_heap *h, found *f, unsigned b,
-			const uint32_t *data, unsigned n)
+			const uint64_t *items, unsigned n)
 {
 	equix_scratch *s = &h->scratch;
 	uint32_t carry = b != 0;
 
 	for (unsigned i = 0; i < n; i++) {
-		if (!insert_item(s, data[i] % EQUIX_FINE_BUCKETS, i))
+		uint32_t data = quad_data(items[i]);
+
+		if (!insert_item(s, data % EQUIX_FINE_BUCKETS, i))
 			continue;
-		filter_set(s->filter, data[i]);
-		if (filter_may_cancel(s->filter, data[i] + carry) &&
-		    solutions_of(h, f, b, i, data[i] + carry, data))
+		filter_set(s->filter, data);
+		if (filter_may_cancel(s->filter, data + carry) &&
+		    solutions_of(h, f, b, i, data + carry, items))
 			return true;
 	}
 	return false;
@@ -381,17 +398,17 @@ static bool stage3_self(equix_solver_heap *h, found *f, unsigned b,
 
 /* Stage 3 at other values of b (see find_pairs_other); true to stop. */
 static bool stage3_other(equix_solver_heap *h, found *f, unsigned b,
-			 const uint32_t *left, unsigned b_items,
-			 const uint32_t *right, unsigned cb_items)
+			 const uint64_t *left, unsigned b_items,
+			 const uint64_t *right, unsigned cb_items)
 {
 	equix_scratch *s = &h->scratch;
 
 	for (unsigned i = 0; i < cb_items; i++)
-		if (insert_item(s, right[i] % EQUIX_FINE_BUCKETS, i))
-			filter_set(s->filter, right[i]);
+		if (insert_item(s, fine_of(right[i]), i))
+			filter_set(s->filter, quad_data(right[i]));
 	for (unsigned i = 0; i < b_items; i++)
-		if (filter_may_cancel(s->filter, left[i] + 1) &&
-		    solutions_of(h, f, b, i, left[i] + 1, right))
+		if (filter_may_cancel(s->filter, quad_data(left[i]) + 1) &&
+		    solutions_of(h, f, b, i, quad_data(left[i]) + 1, right))
 			return true;
 	return false;
 }
@@ -400,13 +417,13 @@ static bool stage3_other(equix_solver_heap *h, found *f, unsigned b,
  * are solutions; the search stops at EQUIX_MAX_SOLS. */
 static void stage3(equix_solver_heap *h, found *f)
 {
-	const uint16_t *counts = h->u.late.stage3.counts;
+	const uint16_t *counts = h->u.stage3.counts;
 	equix_scratch *s = &h->scratch;
 
 	for (unsigned b = 0; b <= EQUIX_COARSE_BUCKETS / 2; b++) {
 		unsigned cb = coarse_complement(b);
-		const uint32_t *left = h->u.late.stage3_data[b];
-		const uint32_t *right = h->u.late.stage3_data[cb];
+		const uint64_t *left = h->u.stage3.item[b];
+		const uint64_t *right = h->u.stage3.item[cb];
 		bool stop;
 
 		memset(s->counts, 0, sizeof s->counts);

@@ -54,10 +54,11 @@ typedef struct equix_stage2 {
 	uint64_t item[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
 } equix_stage2;
 
-typedef struct equix_pairs { /* quads (stage 3) */
+/* Stage 3's items (quads): the ref in the high 32 bits, data below. */
+typedef struct equix_stage3 {
 	uint16_t counts[EQUIX_COARSE_BUCKETS];
-	equix_pair_ref ref[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
-} equix_pairs;
+	uint64_t item[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
+} equix_stage3;
 
 /*
  * The table a stage pairs one bucket b with its complement in: the
@@ -86,11 +87,7 @@ typedef struct equix_solver_heap {
 	equix_stage2 stage2;
 	union {
 		uint64_t stage1_data[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
-		struct {
-			equix_pairs stage3;
-			uint32_t stage3_data[EQUIX_COARSE_BUCKETS]
-					    [EQUIX_COARSE_ITEMS];
-		} late;
+		equix_stage3 stage3;
 	} u;
 	equix_scratch scratch;
 } equix_solver_heap;
