@@ -46,13 +46,12 @@ static void hash_leaves(hashx_ctx *hash, equix_solver_heap *h)
 
 /*
  * Every stage visits bucket b and its complement cb for b = 0..128 (the
- * rest are the same pairs, seen from the other side) in three steps: the
- * fine buckets of both sides (fine_of_*, the only step that depends on
- * the stage's data type), the candidate pairs in search order
- * (find_pairs), then what the stage does with each (emit_*). Collecting
- * the pairs first keeps the per-item partner loops, whose trip counts are
- * random, out of the code that sums and stores, so the pair loop's
- * branches are predictable.
+ * rest are the same pairs, seen from the other side). Stages 1 and 2 do
+ * it in two steps: the candidate pairs in search order (find_pairs), then
+ * the sum and store of each (emit_*). Collecting the pairs first keeps
+ * the per-item partner loops, whose trip counts are random, out of the
+ * code that sums and stores, so the pair loop's branches are
+ * predictable. Stage 3 (further down) needs no list.
  */
 
 static unsigned fine_of(uint64_t data)

@@ -63,10 +63,9 @@ typedef struct equix_stage3 {
 /*
  * The table a stage pairs one bucket b with its complement in: the
  * complement's items by fine bucket (as positions, already shifted into
- * place in an equix_pair_ref). Stages 1 and 2 work out the fine buckets
- * of both sides first, once per item, then list every matching pair as
- * the ref it will be stored as, in search order; stage 3 uses the filter
- * instead of the list.
+ * place in an equix_pair_ref). Stages 1 and 2 then list every matching
+ * pair as the ref it will be stored as, in search order; stage 3 uses
+ * the filter instead of the list.
  */
 typedef struct equix_scratch {
 	uint8_t counts[EQUIX_FINE_BUCKETS];
