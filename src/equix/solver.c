@@ -32,7 +32,9 @@ static equix_pair_ref make_ref(unsigned bucket, unsigned left, unsigned right)
 static void hash_leaves(hashx_ctx *hash, equix_solver_heap *h)
 {
 	const hashx_scatter table = {
-		h->stage1.counts, &h->stage1.idx[0][0], &h->u.stage1_data[0][0],
+		h->stage1.counts,
+		&h->stage1.idx[0][0],
+		&h->u.stage1_data[0][0],
 		EQUIX_COARSE_ITEMS,
 	};
 
@@ -42,135 +44,238 @@ static void hash_leaves(hashx_ctx *hash, equix_solver_heap *h)
 
 /* ---- stages 1-3: pairing complementary buckets ---------------------- */
 
-/* Where a stage reads its items' data and sends the pairs it finds. */
-typedef struct stage {
-	const uint16_t *counts;
-	uint64_t (*data)(const equix_solver_heap *h, unsigned b, unsigned i);
-	/* Called with the pair's sum, already divided by the fine bucket
-	 * count; returns true to stop the search. */
-	bool (*pair)(equix_solver_heap *h, void *ctx, unsigned b,
-		     unsigned left, unsigned right, uint64_t sum);
-	void *ctx;
-} stage;
-
-static inline uint64_t stage1_data(const equix_solver_heap *h, unsigned b,
-			    unsigned i)
-{
-	return h->u.stage1_data[b][i];
-}
-
-static inline uint64_t stage2_data(const equix_solver_heap *h, unsigned b,
-			    unsigned i)
-{
-	return h->stage2_data[b][i];
-}
-
-static inline uint64_t stage3_data(const equix_solver_heap *h, unsigned b,
-			    unsigned i)
-{
-	return h->u.late.stage3_data[b][i];
-}
-
 /*
- * Pairs item `left` of bucket b (its data plus the carry out of the coarse
- * bits) with every item of the complementary bucket that the scratch table
- * holds under the complementary fine bucket, in the order they went in.
+ * Every stage visits bucket b and its complement cb for b = 0..128 (the
+ * rest are the same pairs, seen from the other side). Stages 1 and 2 do
+ * it in two steps: the candidate pairs in search order (find_pairs), then
+ * the sum and store of each (emit_*). Collecting the pairs first keeps
+ * the per-item partner loops, whose trip counts are random, out of the
+ * code that sums and stores, so the pair loop's branches are
+ * predictable. Stage 3 (further down) needs no list.
  */
-static inline __attribute__((always_inline)) bool pair_item(equix_solver_heap *h, const stage *st, unsigned b,
-		      unsigned cb, unsigned left, uint64_t value)
+
+static unsigned fine_of(uint64_t data)
 {
-	unsigned f = fine_complement((unsigned)(value % EQUIX_FINE_BUCKETS));
-	unsigned n = h->scratch.counts[f];
-
-	for (unsigned k = 0; k < n; k++) {
-		unsigned right = h->scratch.items[f][k];
-		uint64_t sum = value + st->data(h, cb, right);
-
-		if (st->pair(h, st->ctx, b, left, right,
-			     sum / EQUIX_FINE_BUCKETS))
-			return true;
-	}
-	return false;
+	return (unsigned)(data % EQUIX_FINE_BUCKETS);
 }
 
-/*
- * One stage. Bucket b and its complement are visited for b = 0..128 (the
- * rest are the same pairs, seen from the other side). The complement's
- * items enter the scratch table by their low 7 bits; a fine bucket that is
- * full drops the item. When b is its own complement (0 and 128), each item
- * is paired as it enters, with those before it and itself.
- */
-static inline __attribute__((always_inline)) bool run_stage(equix_solver_heap *h, const stage *st)
+/* Appends to `out` the pairs of left item `left` (the ref bits of b and
+ * of its position in `left_bits`) with the items under fine bucket g, in
+ * the order they went in; returns the new end. */
+static equix_pair_ref *add_partners(const equix_scratch *restrict s, unsigned g,
+				    equix_pair_ref left_bits,
+				    equix_pair_ref *restrict out)
 {
-	for (unsigned b = 0; b <= EQUIX_COARSE_BUCKETS / 2; b++) {
-		unsigned cb = coarse_complement(b);
-		/* Low bits b + cb = 256 carry one, except for b = 0. */
-		uint64_t carry = b != 0;
-
-		unsigned cb_items = st->counts[cb], b_items = st->counts[b];
-
-		memset(h->scratch.counts, 0, sizeof h->scratch.counts);
-		for (unsigned i = 0; i < cb_items; i++) {
-			uint64_t value = st->data(h, cb, i);
-			unsigned f = (unsigned)(value % EQUIX_FINE_BUCKETS);
-			unsigned n = h->scratch.counts[f];
-
-			if (n >= EQUIX_FINE_ITEMS)
-				continue;
-			h->scratch.counts[f] = (uint8_t)(n + 1);
-			h->scratch.items[f][n] = (uint16_t)i;
-			if (cb == b &&
-			    pair_item(h, st, b, cb, i, value + carry))
-				return true;
-		}
-		if (cb == b)
-			continue;
-		for (unsigned i = 0; i < b_items; i++)
-			if (pair_item(h, st, b, cb, i, st->data(h, b, i) + carry))
-				return true;
-	}
-	return false;
+	/* All capacity slots are copied, whatever the count: a fixed-length
+	 * loop the compiler turns into a few vector moves. Entries past the
+	 * count are overwritten by the next call or never read. */
+	for (unsigned k = 0; k < EQUIX_FINE_ITEMS; k++)
+		out[k] = left_bits | s->items[g][k];
+	return out + s->counts[g];
 }
 
-/* A pair goes into the next stage's coarse bucket by its next 8 bits,
- * unless that bucket is full; *nb and *slot say where it went. */
-static inline bool keep_pair(equix_pairs *next, unsigned b, unsigned left,
-		      unsigned right, uint64_t sum, unsigned *nb,
-		      unsigned *slot)
+/* The fine bucket a left item's partners are in: the sum of the two, with
+ * the carry out of the coarse bits, is zero in the fine bits. */
+static unsigned partner_bucket(unsigned fine, unsigned carry)
 {
-	unsigned bucket = (unsigned)(sum % EQUIX_COARSE_BUCKETS);
-	unsigned n = next->counts[bucket];
+	return fine_complement((fine + carry) % EQUIX_FINE_BUCKETS);
+}
 
-	if (n >= EQUIX_COARSE_ITEMS)
+/* Enters item `pos` of the complement under its fine bucket f, unless
+ * that is full; returns whether it went in. */
+static bool insert_item(equix_scratch *s, unsigned f, unsigned pos)
+{
+	unsigned n = s->counts[f];
+
+	if (n >= EQUIX_FINE_ITEMS)
 		return false;
-	next->counts[bucket] = (uint16_t)(n + 1);
-	next->ref[bucket][n] = make_ref(b, left, right);
-	*nb = bucket;
-	*slot = n;
+	s->counts[f] = (uint8_t)(n + 1);
+	s->items[f][n] = make_ref(0, 0, pos);
 	return true;
 }
 
-static inline bool pair_to_stage2(equix_solver_heap *h, void *ctx, unsigned b,
-			   unsigned left, unsigned right, uint64_t sum)
+/* b is its own complement (0 and 128): each item is paired as it enters,
+ * with the items before it and itself. */
+static unsigned find_pairs_self(equix_scratch *s, unsigned b,
+				const uint64_t *data, unsigned n)
 {
-	unsigned nb, slot;
+	equix_pair_ref *end = s->pairs;
+	unsigned carry = b != 0;
 
-	(void)ctx;
-	if (keep_pair(&h->stage2, b, left, right, sum, &nb, &slot))
-		h->stage2_data[nb][slot] = sum / EQUIX_COARSE_BUCKETS;
-	return false;
+	for (unsigned i = 0; i < n; i++) {
+		unsigned f = fine_of(data[i]);
+
+		if (insert_item(s, f, i))
+			end = add_partners(s, partner_bucket(f, carry),
+					   make_ref(b, i, 0), end);
+	}
+	return (unsigned)(end - s->pairs);
 }
 
-static inline bool pair_to_stage3(equix_solver_heap *h, void *ctx, unsigned b,
-			   unsigned left, unsigned right, uint64_t sum)
+/* Otherwise all of the complement's items enter first, then each of b's
+ * items meets its partners. */
+static unsigned find_pairs_other(equix_scratch *s, unsigned b,
+				 const uint64_t *left, unsigned b_items,
+				 const uint64_t *right, unsigned cb_items)
 {
-	unsigned nb, slot;
+	equix_pair_ref *end = s->pairs;
 
-	(void)ctx;
-	if (keep_pair(&h->u.late.stage3, b, left, right, sum, &nb, &slot))
-		h->u.late.stage3_data[nb][slot] =
-			(uint32_t)(sum / EQUIX_COARSE_BUCKETS);
-	return false;
+	for (unsigned i = 0; i < cb_items; i++)
+		insert_item(s, fine_of(right[i]), i);
+	for (unsigned i = 0; i < b_items; i++)
+		end = add_partners(s, partner_bucket(fine_of(left[i]), 1),
+				   make_ref(b, i, 0), end);
+	return (unsigned)(end - s->pairs);
+}
+
+/* The candidate pairs of b and its complement (their data `left` and
+ * `right`, the fine bucket in the low bits) in search order, into
+ * s->pairs; returns how many. */
+static unsigned find_pairs(equix_scratch *s, unsigned b, const uint64_t *left,
+			   unsigned b_items, const uint64_t *right,
+			   unsigned cb_items)
+{
+	memset(s->counts, 0, sizeof s->counts);
+	if (coarse_complement(b) == b)
+		return find_pairs_self(s, b, right, cb_items);
+	return find_pairs_other(s, b, left, b_items, right, cb_items);
+}
+
+static unsigned ref_left(equix_pair_ref ref)
+{
+	return ref >> 17;
+}
+
+static unsigned ref_right(equix_pair_ref ref)
+{
+	return (ref >> 8) & 511;
+}
+
+#define NO_SLOT UINT32_MAX
+
+/* A pair goes into the next stage's coarse bucket by the next 8 bits of
+ * its sum (already without the fine bits), unless that bucket is full.
+ * Returns its slot there (bucket * EQUIX_COARSE_ITEMS + position, one
+ * index for the refs and the data), or NO_SLOT. */
+static uint32_t take_slot(uint16_t *counts, uint64_t sum)
+{
+	unsigned bucket = (unsigned)(sum % EQUIX_COARSE_BUCKETS);
+	unsigned n = counts[bucket];
+
+	if (n >= EQUIX_COARSE_ITEMS)
+		return NO_SLOT;
+	counts[bucket] = (uint16_t)(n + 1);
+	return bucket * EQUIX_COARSE_ITEMS + n;
+}
+
+/* The sum of a candidate pair of b's and the complement's data, the
+ * carry added on b's side, without the (zero) fine bits. */
+static uint64_t pair_sum(const uint64_t *left, const uint64_t *right,
+			 uint64_t carry, equix_pair_ref ref)
+{
+	return (left[ref_left(ref)] + carry + right[ref_right(ref)]) /
+	       EQUIX_FINE_BUCKETS;
+}
+
+/* A stage-2 item: the ref above the data (see solver.h). */
+static uint64_t stage2_item(equix_pair_ref ref, uint64_t data)
+{
+	const uint64_t data_mask = (UINT64_C(1) << EQUIX_PAIR_DATA_BITS) - 1;
+
+	return (uint64_t)ref << EQUIX_PAIR_DATA_BITS | (data & data_mask);
+}
+
+static equix_pair_ref stage2_ref(uint64_t item)
+{
+	return (equix_pair_ref)(item >> EQUIX_PAIR_DATA_BITS);
+}
+
+/* Stage 1's pairs into stage 2, as one word each. */
+static void emit_to_stage2(equix_solver_heap *h, unsigned n,
+			   const uint64_t *left, const uint64_t *right,
+			   uint64_t carry)
+{
+	uint64_t *items = &h->stage2.item[0][0];
+
+	for (unsigned k = 0; k < n; k++) {
+		equix_pair_ref ref = h->scratch.pairs[k];
+		uint64_t sum = pair_sum(left, right, carry, ref);
+		uint32_t slot = take_slot(h->stage2.counts, sum);
+
+		if (slot != NO_SLOT)
+			items[slot] =
+				stage2_item(ref, sum / EQUIX_COARSE_BUCKETS);
+	}
+}
+
+/* A stage-3 item: the ref above 32 bits of data (see solver.h). */
+static uint64_t quad_item(equix_pair_ref ref, uint64_t data)
+{
+	return (uint64_t)ref << 32 | (uint32_t)data;
+}
+
+static equix_pair_ref quad_ref(uint64_t item)
+{
+	return (equix_pair_ref)(item >> 32);
+}
+
+static uint32_t quad_data(uint64_t item)
+{
+	return (uint32_t)item;
+}
+
+/* Stage 2's pairs (quads) into stage 3, with 32 remaining bits, of which
+ * the 23 low ones are exact (the rest comes from the refs in stage 2's
+ * items) and stage 3 uses 22. */
+static void emit_to_stage3(equix_solver_heap *h, unsigned n,
+			   const uint64_t *left, const uint64_t *right,
+			   uint64_t carry)
+{
+	uint64_t *items = &h->u.stage3.item[0][0];
+
+	for (unsigned k = 0; k < n; k++) {
+		equix_pair_ref ref = h->scratch.pairs[k];
+		uint64_t sum = pair_sum(left, right, carry, ref);
+		uint32_t slot = take_slot(h->u.stage3.counts, sum);
+
+		if (slot == NO_SLOT)
+			continue;
+		items[slot] = quad_item(ref, sum / EQUIX_COARSE_BUCKETS);
+	}
+}
+
+static void stage1(equix_solver_heap *h)
+{
+	const uint16_t *counts = h->stage1.counts;
+	equix_scratch *s = &h->scratch;
+
+	memset(h->stage2.counts, 0, sizeof h->stage2.counts);
+	for (unsigned b = 0; b <= EQUIX_COARSE_BUCKETS / 2; b++) {
+		unsigned cb = coarse_complement(b);
+		const uint64_t *left = h->u.stage1_data[b];
+		const uint64_t *right = h->u.stage1_data[cb];
+		unsigned n =
+			find_pairs(s, b, left, counts[b], right, counts[cb]);
+
+		emit_to_stage2(h, n, left, right, b != 0);
+	}
+}
+
+static void stage2(equix_solver_heap *h)
+{
+	const uint16_t *counts = h->stage2.counts;
+	equix_scratch *s = &h->scratch;
+
+	memset(h->u.stage3.counts, 0, sizeof h->u.stage3.counts);
+	for (unsigned b = 0; b <= EQUIX_COARSE_BUCKETS / 2; b++) {
+		unsigned cb = coarse_complement(b);
+		const uint64_t *left = h->stage2.item[b];
+		const uint64_t *right = h->stage2.item[cb];
+		unsigned n =
+			find_pairs(s, b, left, counts[b], right, counts[cb]);
+
+		emit_to_stage3(h, n, left, right, b != 0);
+	}
 }
 
 /* ---- solutions ------------------------------------------------------ */
@@ -192,9 +297,13 @@ static void leaves_of_quad(const equix_solver_heap *h, equix_pair_ref ref,
 {
 	unsigned b = ref % EQUIX_COARSE_BUCKETS;
 
-	leaves_of_pair(h, h->stage2.ref[b][ref >> 17], &out[0]);
-	leaves_of_pair(h, h->stage2.ref[coarse_complement(b)][(ref >> 8) & 511],
-		       &out[2]);
+	leaves_of_pair(h, stage2_ref(h->stage2.item[b][ref_left(ref)]),
+		       &out[0]);
+	leaves_of_pair(
+		h,
+		stage2_ref(
+			h->stage2.item[coarse_complement(b)][ref_right(ref)]),
+		&out[2]);
 	equix_order_subtrees(out, 2);
 }
 
@@ -210,38 +319,135 @@ static bool record_solution(equix_solver_heap *h, found *f, unsigned b,
 {
 	equix_solution *s = &f->out[f->count];
 
-	leaves_of_quad(h, h->u.late.stage3.ref[b][left], &s->idx[0]);
-	leaves_of_quad(h, h->u.late.stage3.ref[coarse_complement(b)][right],
+	leaves_of_quad(h, quad_ref(h->u.stage3.item[b][left]), &s->idx[0]);
+	leaves_of_quad(h,
+		       quad_ref(h->u.stage3.item[coarse_complement(b)][right]),
 		       &s->idx[4]);
 	equix_order_subtrees(s->idx, 4);
 	return ++f->count >= EQUIX_MAX_SOLS;
 }
 
-/* The last stage: a quad pair whose sum is zero in the next 15 bits too is
- * a solution (rarely: the test runs inline, the recording does not). */
-static inline bool pair_to_solution(equix_solver_heap *h, void *ctx,
-				    unsigned b, unsigned left, unsigned right,
-				    uint64_t sum)
+/*
+ * Stage 3 keeps only solutions, and they are rare: a candidate pair is
+ * one when the sum is zero in 15 more bits, so the right item's low 22
+ * bits must be exactly those that cancel the left's. Listing every
+ * candidate as stages 1 and 2 do costs more than the test. Instead each
+ * item entering the table also sets the bit of its low FILTER_BITS bits
+ * in a filter, and a left item looks at its partners only when the bit
+ * of the value that would cancel it is set (by chance about one time in
+ * 128). It then looks at exactly the partners find_pairs would list, in
+ * the same order, so the solutions and their order are unchanged.
+ */
+#define FILTER_BITS 15
+
+static void filter_set(uint64_t *filter, uint32_t value)
 {
-	if ((sum & EQUIX_PAIR_MASK) != 0)
-		return false;
-	return record_solution(h, ctx, b, left, right);
+	uint32_t key = value & ((UINT32_C(1) << FILTER_BITS) - 1);
+
+	filter[key / 64] |= UINT64_C(1) << (key % 64);
+}
+
+/* Whether an entered item may cancel `value` (the left's, with carry). */
+static bool filter_may_cancel(const uint64_t *filter, uint32_t value)
+{
+	uint32_t key = (0 - value) & ((UINT32_C(1) << FILTER_BITS) - 1);
+
+	return (filter[key / 64] >> (key % 64)) & 1;
+}
+
+/* Records, in search order, the solutions of left item `left` of bucket b
+ * (its data with the carry: `value`) with its partners in the table;
+ * returns true to stop. */
+static bool solutions_of(equix_solver_heap *h, found *f, unsigned b,
+			 unsigned left, uint32_t value, const uint64_t *right)
+{
+	const equix_scratch *s = &h->scratch;
+	unsigned g = fine_complement(value % EQUIX_FINE_BUCKETS);
+
+	for (unsigned k = 0; k < s->counts[g]; k++) {
+		unsigned pos = ref_right(s->items[g][k]);
+		uint32_t sum = value + quad_data(right[pos]);
+
+		if (((sum / EQUIX_FINE_BUCKETS) & EQUIX_PAIR_MASK) == 0 &&
+		    record_solution(h, f, b, left, pos))
+			return true;
+	}
+	return false;
+}
+
+/* Stage 3 at b = 0 or 128 (see find_pairs_self); true to stop. */
+static bool stage3_self(equix_solver_heap *h, found *f, unsigned b,
+			const uint64_t *items, unsigned n)
+{
+	equix_scratch *s = &h->scratch;
+	uint32_t carry = b != 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		uint32_t data = quad_data(items[i]);
+
+		if (!insert_item(s, data % EQUIX_FINE_BUCKETS, i))
+			continue;
+		filter_set(s->filter, data);
+		if (filter_may_cancel(s->filter, data + carry) &&
+		    solutions_of(h, f, b, i, data + carry, items))
+			return true;
+	}
+	return false;
+}
+
+/* Stage 3 at other values of b (see find_pairs_other); true to stop. */
+static bool stage3_other(equix_solver_heap *h, found *f, unsigned b,
+			 const uint64_t *left, unsigned b_items,
+			 const uint64_t *right, unsigned cb_items)
+{
+	equix_scratch *s = &h->scratch;
+
+	for (unsigned i = 0; i < cb_items; i++)
+		if (insert_item(s, fine_of(right[i]), i))
+			filter_set(s->filter, quad_data(right[i]));
+	for (unsigned i = 0; i < b_items; i++)
+		if (filter_may_cancel(s->filter, quad_data(left[i]) + 1) &&
+		    solutions_of(h, f, b, i, quad_data(left[i]) + 1, right))
+			return true;
+	return false;
+}
+
+/* The last stage: quad pairs whose sum is zero in the next 15 bits too
+ * are solutions; the search stops at EQUIX_MAX_SOLS. */
+static void stage3(equix_solver_heap *h, found *f)
+{
+	const uint16_t *counts = h->u.stage3.counts;
+	equix_scratch *s = &h->scratch;
+
+	for (unsigned b = 0; b <= EQUIX_COARSE_BUCKETS / 2; b++) {
+		unsigned cb = coarse_complement(b);
+		const uint64_t *left = h->u.stage3.item[b];
+		const uint64_t *right = h->u.stage3.item[cb];
+		bool stop;
+
+		memset(s->counts, 0, sizeof s->counts);
+		memset(s->filter, 0, sizeof s->filter);
+		if (cb == b)
+			stop = stage3_self(h, f, b, right, counts[cb]);
+		else
+			stop = stage3_other(h, f, b, left, counts[b], right,
+					    counts[cb]);
+		if (stop)
+			return;
+	}
 }
 
 unsigned equix_solver_solve(hashx_ctx *hash, equix_solver_heap *h,
 			    equix_solution out[EQUIX_MAX_SOLS])
 {
-	found f = { out, 0 };
-	const stage s1 = { h->stage1.counts, stage1_data, pair_to_stage2, NULL };
-	const stage s2 = { h->stage2.counts, stage2_data, pair_to_stage3, NULL };
-	const stage s3 = { h->u.late.stage3.counts, stage3_data,
-			   pair_to_solution, &f };
+	found f = {out, 0};
 
 	hash_leaves(hash, h);
-	memset(h->stage2.counts, 0, sizeof h->stage2.counts);
-	run_stage(h, &s1);
-	memset(h->u.late.stage3.counts, 0, sizeof h->u.late.stage3.counts);
-	run_stage(h, &s2);
-	run_stage(h, &s3);
+	/* Slots past a fine bucket's count are copied, never used: clear
+	 * them once so no uninitialised memory is read. */
+	memset(h->scratch.items, 0, sizeof h->scratch.items);
+	stage1(h);
+	stage2(h);
+	stage3(h, &f);
 	return f.count;
 }

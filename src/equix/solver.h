@@ -35,37 +35,60 @@
  */
 typedef uint32_t equix_pair_ref;
 
-typedef struct equix_stage1 {   /* leaves, from stage 0 */
+typedef struct equix_stage1 { /* leaves, from stage 0 */
 	uint16_t counts[EQUIX_COARSE_BUCKETS];
 	equix_idx idx[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
 } equix_stage1;
 
-typedef struct equix_pairs {    /* pairs (stage 2) or quads (stage 3) */
+/*
+ * Stage 2's items (pairs) are one word each: the data, of which the 37
+ * bits from bit 23 of the tree sum are still needed, in the low
+ * EQUIX_PAIR_DATA_BITS, the pair's ref in the 26 bits above. Only the
+ * data is read while pairing, and the ref bits above it do not disturb
+ * the low bits of sums.
+ */
+#define EQUIX_PAIR_DATA_BITS 38
+
+typedef struct equix_stage2 {
 	uint16_t counts[EQUIX_COARSE_BUCKETS];
-	equix_pair_ref ref[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
-} equix_pairs;
+	uint64_t item[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
+} equix_stage2;
+
+/* Stage 3's items (quads): the ref in the high 32 bits, data below. */
+typedef struct equix_stage3 {
+	uint16_t counts[EQUIX_COARSE_BUCKETS];
+	uint64_t item[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
+} equix_stage3;
 
 /*
- * The solver's memory, 1,897,088 bytes. The hash bits still to be summed
+ * The table a stage pairs one bucket b with its complement in: the
+ * complement's items by fine bucket (as positions, already shifted into
+ * place in an equix_pair_ref). Stages 1 and 2 then list every matching
+ * pair as the ref it will be stored as, in search order; stage 3 uses
+ * the filter instead of the list.
+ */
+typedef struct equix_scratch {
+	uint8_t counts[EQUIX_FINE_BUCKETS];
+	uint32_t items[EQUIX_FINE_BUCKETS][EQUIX_FINE_ITEMS];
+	equix_pair_ref pairs[EQUIX_COARSE_ITEMS * EQUIX_FINE_ITEMS];
+	/* Stage 3 only: one bit per value of the low 15 bits of the items
+	 * entered (see solver.c). */
+	uint64_t filter[(1 << 15) / 64];
+} equix_scratch;
+
+/*
+ * The solver's memory, 1,576,320 bytes. The hash bits still to be summed
  * ("data") shrink from stage to stage; stage 1's are dead once stage 2 is
  * built, so stage 3's share their space.
  */
 typedef struct equix_solver_heap {
 	equix_stage1 stage1;
-	equix_pairs stage2;
-	uint64_t stage2_data[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
+	equix_stage2 stage2;
 	union {
 		uint64_t stage1_data[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
-		struct {
-			equix_pairs stage3;
-			uint32_t stage3_data[EQUIX_COARSE_BUCKETS]
-					    [EQUIX_COARSE_ITEMS];
-		} late;
+		equix_stage3 stage3;
 	} u;
-	struct {
-		uint8_t counts[EQUIX_FINE_BUCKETS];
-		uint16_t items[EQUIX_FINE_BUCKETS][EQUIX_FINE_ITEMS];
-	} scratch;
+	equix_scratch scratch;
 } equix_solver_heap;
 
 /* Finds up to EQUIX_MAX_SOLS solutions for the function in `hash` (made
