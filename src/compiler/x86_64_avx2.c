@@ -524,18 +524,93 @@ static void emit_finalization(x86_emitter *e, const consts *c)
 /* ---- HashX instructions -------------------------------------------- */
 
 /*
+ * The high halves of registers, moved to the low dword of each lane where
+ * vpmuludq reads its factors (vpshufd 0xf5, a shuffle port), are kept in
+ * ymm12 and ymm13 for the next multiplications by the same register until
+ * it changes: about 50 shuffles fewer per group. Control flow merges at
+ * TARGET and BRANCH (a re-run, a blend): see emit_instr.
+ */
+enum { YMM_HI0 = 12, HI_SLOTS = 2 };
+
+typedef struct hi_cache {
+	int reg[HI_SLOTS]; /* HashX register whose high half is there, or -1 */
+	unsigned used[HI_SLOTS];
+	unsigned clock;
+} hi_cache;
+
+static void hi_flush(hi_cache *h)
+{
+	for (int k = 0; k < HI_SLOTS; k++)
+		h->reg[k] = -1;
+}
+
+static void hi_forget(hi_cache *h, int r)
+{
+	for (int k = 0; k < HI_SLOTS; k++)
+		if (h->reg[k] == r)
+			h->reg[k] = -1;
+}
+
+/* The ymm register holding hi(r), marked as just used, or -1. */
+static int hi_find(hi_cache *h, int r)
+{
+	for (int k = 0; k < HI_SLOTS; k++) {
+		if (h->reg[k] == r) {
+			h->used[k] = ++h->clock;
+			return YMM_HI0 + k;
+		}
+	}
+	return -1;
+}
+
+/* hi(r) for a source operand: cached, else shuffled into the least
+ * recently used slot. */
+static int hi_of_src(x86_emitter *e, hi_cache *h, int r)
+{
+	int y = hi_find(h, r), k = 0;
+
+	if (y >= 0)
+		return y;
+	for (int j = 1; j < HI_SLOTS; j++)
+		if (h->reg[k] >= 0 &&
+		    (h->reg[j] < 0 || h->used[j] < h->used[k]))
+			k = j;
+	vpshufd(e, YMM_HI0 + k, r, 0xf5);
+	h->reg[k] = r;
+	h->used[k] = ++h->clock;
+	return YMM_HI0 + k;
+}
+
+/* The high halves of a multiplication's factors: *hb of src (cached),
+ * *ha of dst (cached, else in YMM_T0: dst changes right after). */
+static void hi_operands(x86_emitter *e, hi_cache *h, int dst, int src, int *ha,
+			int *hb)
+{
+	int a = hi_find(h, dst); /* first: keeps it from eviction */
+
+	*hb = hi_of_src(e, h, src);
+	if (dst == src) {
+		*ha = *hb;
+	} else if (a >= 0) {
+		*ha = a;
+	} else {
+		vpshufd(e, YMM_T0, dst, 0xf5);
+		*ha = YMM_T0;
+	}
+}
+
+/*
  * dst = low 64 bits of dst * src from 32-bit halves:
  *     aL*bL + ((aH*bL + aL*bH) << 32)
- * vpshufd 0xf5 copies each lane's high dword into its low one, where
- * vpmuludq reads its factors (a shuffle port, leaving the shift and
- * multiply ports to the rest).
+ * ha and hb hold the high halves (hi_operands).
  */
-static void emit_mul(x86_emitter *e, int dst, int src)
+static void emit_mul(x86_emitter *e, hi_cache *h, int dst, int src)
 {
-	vpshufd(e, YMM_T0, dst, 0xf5);
-	vpshufd(e, YMM_T1, src, 0xf5);
-	v3r(e, VPMULUDQ, YMM_T0, YMM_T0, src); /* aH * bL */
-	v3r(e, VPMULUDQ, YMM_T1, YMM_T1, dst); /* aL * bH */
+	int ha, hb;
+
+	hi_operands(e, h, dst, src, &ha, &hb);
+	v3r(e, VPMULUDQ, YMM_T0, ha, src); /* aH * bL */
+	v3r(e, VPMULUDQ, YMM_T1, hb, dst); /* aL * bH */
 	v3r(e, VPADDQ, YMM_T0, YMM_T0, YMM_T1);
 	vshift(e, EXT_SLLQ, YMM_T0, YMM_T0, 32);
 	v3r(e, VPMULUDQ, YMM_T1, dst, src); /* aL * bL */
@@ -562,15 +637,16 @@ static void emit_signed_fixup(x86_emitter *e, int a, int b)
  * Both factors are read before dst is written, so src == dst works.
  * With `keep`, the result is also the one a later BRANCH tests.
  */
-static void emit_mulh(x86_emitter *e, bool is_signed, int dst, int src,
-		      bool keep)
+static void emit_mulh(x86_emitter *e, hi_cache *h, bool is_signed, int dst,
+		      int src, bool keep)
 {
-	vpshufd(e, YMM_T0, dst, 0xf5);
-	vpshufd(e, YMM_T1, src, 0xf5);
-	v3r(e, VPMULUDQ, YMM_T2, YMM_T0, YMM_T1); /* hh */
-	v3r(e, VPMULUDQ, YMM_T0, YMM_T0, src);    /* hl */
-	v3r(e, VPMULUDQ, YMM_T1, YMM_T1, dst);    /* lh */
-	v3r(e, VPMULUDQ, YMM_T3, dst, src);       /* ll */
+	int ha, hb;
+
+	hi_operands(e, h, dst, src, &ha, &hb);
+	v3r(e, VPMULUDQ, YMM_T2, ha, hb);   /* hh */
+	v3r(e, VPMULUDQ, YMM_T0, ha, src);  /* hl */
+	v3r(e, VPMULUDQ, YMM_T1, hb, dst);  /* lh */
+	v3r(e, VPMULUDQ, YMM_T3, dst, src); /* ll */
 	vshift(e, EXT_SRLQ, YMM_T3, YMM_T3, 32);
 	v3r(e, VPADDQ, YMM_T0, YMM_T0, YMM_T3); /* t */
 	vshift(e, EXT_SRLQ, YMM_T3, YMM_T0, 32);
@@ -715,6 +791,7 @@ typedef struct emit_state {
 	const uint8_t *resume; /* code after the last TARGET, or NULL */
 	size_t resume_index;
 	bool keep[HASHX_PROGRAM_SIZE];
+	hi_cache hi;
 } emit_state;
 
 static void find_tested_mulh(emit_state *s)
@@ -734,6 +811,22 @@ static void find_tested_mulh(emit_state *s)
 	}
 }
 
+/* What the high-half cache keeps after an instruction. A re-run enters
+ * after a TARGET with the state at its BRANCH; after a BRANCH, the
+ * registers its block writes may be blends. */
+static void hi_update(emit_state *s, const hashx_instr *in, int dst)
+{
+	if (in->opcode == HASHX_OP_TARGET) {
+		hi_flush(&s->hi);
+	} else if (in->opcode == HASHX_OP_BRANCH) {
+		for (int r = 0; r < 8; r++)
+			if (s->sites[s->nsites - 1].written >> r & 1)
+				hi_forget(&s->hi, r);
+	} else {
+		hi_forget(&s->hi, dst);
+	}
+}
+
 static void emit_instr(x86_emitter *e, emit_state *s, size_t i)
 {
 	const hashx_instr *in = &s->prog->code[i];
@@ -742,13 +835,13 @@ static void emit_instr(x86_emitter *e, emit_state *s, size_t i)
 
 	switch ((hashx_opcode)in->opcode) {
 	case HASHX_OP_UMULH_R:
-		emit_mulh(e, false, dst, src, s->keep[i]);
+		emit_mulh(e, &s->hi, false, dst, src, s->keep[i]);
 		break;
 	case HASHX_OP_SMULH_R:
-		emit_mulh(e, true, dst, src, s->keep[i]);
+		emit_mulh(e, &s->hi, true, dst, src, s->keep[i]);
 		break;
 	case HASHX_OP_MUL_R:
-		emit_mul(e, dst, src);
+		emit_mul(e, &s->hi, dst, src);
 		break;
 	case HASHX_OP_SUB_R:
 		v3r(e, VPSUBQ, dst, dst, src);
@@ -786,6 +879,7 @@ static void emit_instr(x86_emitter *e, emit_state *s, size_t i)
 	default:
 		break;
 	}
+	hi_update(s, in, dst);
 }
 
 /* ROR_C by 0 (never generated) would be no rotation at all. */
@@ -910,6 +1004,7 @@ static bool emit_job(uint8_t *start, uint8_t *end, const void *arg)
 	s.prog = j->prog;
 	s.c = &c;
 	find_tested_mulh(&s);
+	hi_flush(&s.hi);
 	ok = emit_function(&e, &s);
 	free(s.sites);
 	return ok;
