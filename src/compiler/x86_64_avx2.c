@@ -898,8 +898,12 @@ static bool emit_program(x86_emitter *e, emit_state *s)
 		if (!x86_room(e, MAX_INSTR_BYTES + EPILOGUE_BYTES +
 					 STUB_BYTES * (s->nsites + 1)))
 			return false;
-		if (i == 1)
+		if (i == 1) {
+			/* Where a BRANCH with no TARGET before it resumes: an
+			 * entry like the code after a TARGET. */
 			s->instr1 = e->pos;
+			hi_flush(&s->hi);
+		}
 		if (!is_noop(&s->prog->code[i]))
 			emit_instr(e, s, i);
 		if (e->pos - before > MAX_INSTR_BYTES)
@@ -1003,6 +1007,7 @@ static bool emit_job(uint8_t *start, uint8_t *end, const void *arg)
 		x86_byte(&e, 0xcc); /* int3 */
 	*j->entry = (size_t)(e.pos - start);
 	s.prog = j->prog;
+	s.resume_index = 1; /* the interpreter's rule without a TARGET */
 	s.c = &c;
 	find_tested_mulh(&s);
 	hi_flush(&s.hi);
