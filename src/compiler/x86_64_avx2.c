@@ -1,7 +1,1023 @@
-/* x86_64_avx2.c - the avx2 batch code generator (batch.h): not written yet. */
+/*
+ * x86_64_avx2.c - the AVX2 batch code generator (batch.h): one HashX
+ * function on 4 consecutive inputs at once, one per 64-bit lane of the
+ * 256-bit ymm registers.
+ *
+ * The generated function is void fn(uint64_t first, size_t groups,
+ * uint64_t *out) (System V: rdi, rsi, rdx). Per group it expands the 4
+ * inputs with SipHash-2-4 (the key built in), runs the program, finalizes
+ * and stores the 4 output words of each lane (batch.h's layout).
+ *
+ * Registers: HashX r0..r7 live in ymm0..ymm7; ymm8..ymm11 are scratch;
+ * ymm12 and ymm13 keep the high halves of recent multiplication factors
+ * (hi_cache); ymm14 holds the last high multiplication's result (what BRANCH
+ * tests), ymm15 is zero. eax is 0 except while a branch's taken lanes re-run
+ * its block, when it holds that branch's number (1, 2, ...); r8d has one bit
+ * per lane that may still take a branch, ecx is scratch.
+ *
+ * Constants (key words, lane offsets, the immediates broadcast to 4
+ * lanes, shuffle masks) sit in a pool at the start of the buffer, before
+ * the code, and are read RIP-relative as memory operands.
+ *
+ * AVX2 has no 64-bit lane multiply: products are built from vpmuludq's
+ * 32 x 32 -> 64-bit partial products (emit_mul, emit_mulh).
+ *
+ * Branches with per-lane state: each group starts with all lanes
+ * "enabled" (bits in r8d, and a mask in the stack frame for the stubs). A
+ * BRANCH computes the lanes that take it (enabled, and the last high product's
+ * low half has none of the mask bits). When none does, nothing else happens.
+ * Otherwise an out-of-line stub disables those lanes, saves the registers the
+ * block since the last TARGET writes, and jumps back to run the block again on
+ * all lanes; at the BRANCH the second time, a second stub keeps the new
+ * values in the taken lanes and restores the saved ones in the others.
+ * Any BRANCH met during such a re-run is not evaluated (the re-running
+ * lanes have used their one jump; the others' results are discarded).
+ */
 #include <config.h>
 
+#include <stdlib.h>
+
 #include "batch.h"
+#include "compiler.h"
+#include "x86_64_emit.h"
+
+/* ---- register use -------------------------------------------------- */
+
+enum {
+	LANES = 4,
+	YMM_T0 = 8, /* scratch ymm8..ymm11 */
+	YMM_T1 = 9,
+	YMM_T2 = 10,
+	YMM_T3 = 11,
+	YMM_MULRES = 14,
+	YMM_ZERO = 15,
+	X86_RSP = 4,
+	X86_RBP = 5,
+	X86_R8 = 8,
+};
+
+/* The stack frame (32-byte aligned, below the saved rbp). */
+enum {
+	FRAME_ENABLED = 0, /* lanes that may still take a branch */
+	FRAME_NOT_TAKEN =
+		32,       /* during a re-run: lanes that keep saved values */
+	FRAME_SAVED = 64, /* r0..r7 at the BRANCH, then the mul result */
+	FRAME_SAVED_MULRES = FRAME_SAVED + 8 * 32,
+	FRAME_SIZE = FRAME_SAVED_MULRES + 32,
+};
+
+/* ---- size bounds --------------------------------------------------- */
+
+/* Pool entries: the fixed constants, and at most one per instruction. */
+#define FIXED_CONSTS 32
+#define POOL_BYTES ((FIXED_CONSTS + HASHX_PROGRAM_SIZE) * 32)
+/* Bounds on the main-path code of one HashX instruction (at most 103
+ * bytes measured over 2,000 generated programs: an SMULH_R) and on the two
+ * stubs of one BRANCH (231 measured); on the entry code (expansion) and
+ * the exit code (finalization, stores, loop). All are checked while
+ * emitting: a program that would not fit fails to compile. A generated
+ * program's code is about 13 KB, 16.5 KB with the stubs. */
+#define MAX_INSTR_BYTES 192
+#define STUB_BYTES 384
+#define PROLOGUE_BYTES 2048
+#define EPILOGUE_BYTES 1024
+#define CODE_CAPACITY                                                          \
+	(POOL_BYTES + 64 + PROLOGUE_BYTES +                                    \
+	 HASHX_PROGRAM_SIZE * (MAX_INSTR_BYTES + STUB_BYTES) + EPILOGUE_BYTES)
+
+/* ---- VEX encoding -------------------------------------------------- */
+
+/* VEX.pp (implied prefix) and VEX.mmmmm (opcode map). */
+enum { PP_NONE = 0, PP_66 = 1, PP_F3 = 2, PP_F2 = 3 };
+enum { MAP_0F = 1, MAP_0F38 = 2, MAP_0F3A = 3 };
+
+/* An opcode: implied prefix, map, VEX.W and the opcode byte. */
+typedef struct vop {
+	uint8_t pp, map, w, code;
+} vop;
+
+/* Intel SDM names; all VEX.256 (L = 1) unless used otherwise. */
+static const vop VPADDQ = {PP_66, MAP_0F, 0, 0xd4};
+static const vop VPSUBQ = {PP_66, MAP_0F, 0, 0xfb};
+static const vop VPXOR = {PP_66, MAP_0F, 0, 0xef};
+static const vop VPOR = {PP_66, MAP_0F, 0, 0xeb};
+static const vop VPAND = {PP_66, MAP_0F, 0, 0xdb};
+static const vop VPANDN = {PP_66, MAP_0F, 0, 0xdf};
+static const vop VPMULUDQ = {PP_66, MAP_0F, 0, 0xf4};
+static const vop VMOVMSKPD = {PP_66, MAP_0F, 0, 0x50};
+static const vop VPCMPEQD = {PP_66, MAP_0F, 0, 0x76};
+static const vop VPSHIFTQ_IMM = {PP_66, MAP_0F, 0, 0x73}; /* /2 /6 */
+static const vop VPSHUFD = {PP_66, MAP_0F, 0, 0x70};
+static const vop VMOVDQA_LOAD = {PP_66, MAP_0F, 0, 0x6f};
+static const vop VMOVDQA_STORE = {PP_66, MAP_0F, 0, 0x7f};
+static const vop VMOVDQU_STORE = {PP_F3, MAP_0F, 0, 0x7f};
+static const vop VMOVQ_FROM_GPR = {PP_66, MAP_0F, 1, 0x6e}; /* L = 0 */
+static const vop VPSHUFB = {PP_66, MAP_0F38, 0, 0x00};
+static const vop VPCMPEQQ = {PP_66, MAP_0F38, 0, 0x29};
+static const vop VPCMPGTQ = {PP_66, MAP_0F38, 0, 0x37};
+static const vop VPBROADCASTQ = {PP_66, MAP_0F38, 0, 0x59};
+static const vop VPBLENDD = {PP_66, MAP_0F3A, 0, 0x02};
+static const vop VPBLENDVB = {PP_66, MAP_0F3A, 0, 0x4c};
+
+/* ModRM.reg extensions of VPSHIFTQ_IMM. */
+enum { EXT_SRLQ = 2, EXT_SLLQ = 6 };
+
+/* An r/m operand: a register, a pool constant, or [base + disp]. */
+typedef enum rm_kind { RM_REG, RM_POOL, RM_MEM } rm_kind;
+
+typedef struct rm {
+	rm_kind kind;
+	int reg; /* RM_REG: the register; RM_MEM: the base register */
+	int32_t disp;
+	const uint8_t *at; /* RM_POOL */
+} rm;
+
+static rm reg_rm(int reg)
+{
+	return (rm){RM_REG, reg, 0, NULL};
+}
+
+static rm pool_rm(const uint8_t *at)
+{
+	return (rm){RM_POOL, 0, 0, at};
+}
+
+static rm mem_rm(int base, int32_t disp)
+{
+	return (rm){RM_MEM, base, disp, NULL};
+}
+
+static rm frame_rm(int32_t disp)
+{
+	return mem_rm(X86_RSP, disp);
+}
+
+/* The VEX prefix (2-byte C5 form when it can express the operands) and
+ * the opcode byte. R, X, B and vvvv are stored inverted. */
+static void vex(x86_emitter *e, vop op, int l, int reg, int vvvv, int base)
+{
+	unsigned r = !(reg & 8), b = !(base & 8);
+	unsigned tail = (~(unsigned)vvvv & 15) << 3 | (unsigned)l << 2 | op.pp;
+
+	if (op.map == MAP_0F && op.w == 0 && b) {
+		x86_byte(e, 0xc5);
+		x86_byte(e, r << 7 | tail);
+	} else {
+		x86_byte(e, 0xc4);
+		x86_byte(e, r << 7 | 1 << 6 | b << 5 | op.map);
+		x86_byte(e, (unsigned)op.w << 7 | tail);
+	}
+	x86_byte(e, op.code);
+}
+
+/* ModRM (and SIB, displacement) for [base + disp]. */
+static void mem_operand(x86_emitter *e, int reg, int base, int32_t disp)
+{
+	unsigned mod = disp == 0 && (base & 7) != X86_RBP ? 0
+		       : disp >= -128 && disp < 128       ? 1
+							  : 2;
+
+	x86_byte(e, mod << 6 | (unsigned)(reg & 7) << 3 | (base & 7));
+	if ((base & 7) == X86_RSP)
+		x86_byte(e, 0x24); /* SIB: no index, base rsp */
+	if (mod == 1)
+		x86_byte(e, (unsigned)disp & 0xff);
+	else if (mod == 2)
+		x86_imm32(e, (uint32_t)disp);
+}
+
+/* One VEX instruction: reg, vvvv and r/m; `tail` immediate bytes follow
+ * (the caller writes them). */
+static void vex_op(x86_emitter *e, vop op, int l, int reg, int vvvv, rm m,
+		   int tail)
+{
+	vex(e, op, l, reg, vvvv, m.kind == RM_POOL ? 0 : m.reg);
+	if (m.kind == RM_REG)
+		x86_byte(e, 0xc0 | (unsigned)(reg & 7) << 3 | (m.reg & 7));
+	else if (m.kind == RM_POOL)
+		x86_rip_operand(e, reg, m.at, tail);
+	else
+		mem_operand(e, reg, m.reg, m.disp);
+}
+
+/* op ymm_dst, ymm_src1, src2 (the usual non-destructive form) */
+static void v3(x86_emitter *e, vop op, int dst, int src1, rm src2)
+{
+	vex_op(e, op, 1, dst, src1, src2, 0);
+}
+
+static void v3r(x86_emitter *e, vop op, int dst, int src1, int src2)
+{
+	v3(e, op, dst, src1, reg_rm(src2));
+}
+
+/* vpsrlq / vpsllq ymm_dst, ymm_src, imm8 (VEX.vvvv is the destination) */
+static void vshift(x86_emitter *e, int ext, int dst, int src, unsigned n)
+{
+	vex_op(e, VPSHIFTQ_IMM, 1, ext, dst, reg_rm(src), 1);
+	x86_byte(e, n);
+}
+
+/* vpshufd ymm_dst, ymm_src, imm8 */
+static void vpshufd(x86_emitter *e, int dst, int src, unsigned imm)
+{
+	vex_op(e, VPSHUFD, 1, dst, 0, reg_rm(src), 1);
+	x86_byte(e, imm);
+}
+
+/* vpblendd ymm_dst, ymm_src1, ymm_src2, imm8: dword i from src2 where bit
+ * i of imm8 is set */
+static void vpblendd(x86_emitter *e, int dst, int src1, int src2, unsigned imm)
+{
+	vex_op(e, VPBLENDD, 1, dst, src1, reg_rm(src2), 1);
+	x86_byte(e, imm);
+}
+
+/* vpblendvb ymm_dst, ymm_src1, src2, ymm_mask: bytes of src2 where the
+ * mask byte's top bit is set, else of src1 */
+static void vpblendvb(x86_emitter *e, int dst, int src1, rm src2, int mask)
+{
+	vex_op(e, VPBLENDVB, 1, dst, src1, src2, 1);
+	x86_byte(e, (unsigned)mask << 4);
+}
+
+/* vmovdqa ymm, m256 / vmovdqa m256, ymm */
+static void vload(x86_emitter *e, int dst, rm src)
+{
+	vex_op(e, VMOVDQA_LOAD, 1, dst, 0, src, 0);
+}
+
+static void vstore(x86_emitter *e, rm dst, int src)
+{
+	vex_op(e, VMOVDQA_STORE, 1, src, 0, dst, 0);
+}
+
+/* vpxor xmm, xmm, xmm: zeroes the whole ymm register */
+static void vzero(x86_emitter *e, int reg)
+{
+	vex_op(e, VPXOR, 0, reg, reg, reg_rm(reg), 0);
+}
+
+/* ---- general-purpose instructions ---------------------------------- */
+
+/* Opcodes of the few general-purpose instructions (Intel SDM). */
+enum {
+	OP_PUSH_RBP = 0x55,
+	OP_POP_RBP = 0x5d,
+	OP_MOV_RM_R = 0x89,    /* REX.W 89 /r: mov r/m64, r64 */
+	OP_GROUP1_IMM8 = 0x83, /* 83 /4: and r/m64, imm8 */
+	OP_XOR_RM_R = 0x31,    /* 31 /r: xor r/m32, r32 */
+	OP_MOV_EAX_IMM32 = 0xb8,
+	OP_CMP_EAX_IMM32 = 0x3d,
+	OP_TEST_RM_R = 0x85,
+	OP_JMP_REL32 = 0xe9,
+	OP_AND_RM_R = 0x21, /* 21 /r: and r/m32, r32 */
+	REX_W = 0x48,
+	REX_R = 0x44,
+	REX_B = 0x41,
+};
+
+/* push rbp; mov rbp, rsp; and rsp, -32; add rsp, -FRAME_SIZE */
+static void gp_enter(x86_emitter *e)
+{
+	x86_byte(e, OP_PUSH_RBP);
+	x86_byte(e, REX_W);
+	x86_byte(e, OP_MOV_RM_R);
+	x86_byte(e, 0xc0 | X86_RSP << 3 | X86_RBP);
+	x86_byte(e, REX_W);
+	x86_byte(e, OP_GROUP1_IMM8);
+	x86_byte(e, 0xc0 | 4 << 3 | X86_RSP);
+	x86_byte(e, 0xe0);
+	x86_add_imm32(e, X86_RSP, -FRAME_SIZE);
+}
+
+/* mov rsp, rbp; pop rbp */
+static void gp_leave(x86_emitter *e)
+{
+	x86_byte(e, REX_W);
+	x86_byte(e, OP_MOV_RM_R);
+	x86_byte(e, 0xc0 | X86_RBP << 3 | X86_RSP);
+	x86_byte(e, OP_POP_RBP);
+}
+
+static void gp_zero_eax(x86_emitter *e)
+{
+	x86_byte(e, OP_XOR_RM_R);
+	x86_byte(e, 0xc0);
+}
+
+static void gp_mov_eax(x86_emitter *e, uint32_t v)
+{
+	x86_byte(e, OP_MOV_EAX_IMM32);
+	x86_imm32(e, v);
+}
+
+static void gp_cmp_eax(x86_emitter *e, uint32_t v)
+{
+	x86_byte(e, OP_CMP_EAX_IMM32);
+	x86_imm32(e, v);
+}
+
+/* The enabled lanes' bits: mov r8d, imm32; and ecx, r8d; xor r8d, ecx */
+static void gp_mov_r8d(x86_emitter *e, uint32_t v)
+{
+	x86_byte(e, REX_B);
+	x86_byte(e, OP_MOV_EAX_IMM32);
+	x86_imm32(e, v);
+}
+
+static void gp_and_ecx_r8d(x86_emitter *e)
+{
+	x86_byte(e, REX_R);
+	x86_byte(e, OP_AND_RM_R);
+	x86_byte(e, 0xc0 | (X86_R8 & 7) << 3 | X86_RCX);
+}
+
+static void gp_xor_r8d_ecx(x86_emitter *e)
+{
+	x86_byte(e, REX_B);
+	x86_byte(e, OP_XOR_RM_R);
+	x86_byte(e, 0xc0 | X86_RCX << 3 | (X86_R8 & 7));
+}
+
+static void gp_test_eax(x86_emitter *e)
+{
+	x86_byte(e, OP_TEST_RM_R);
+	x86_byte(e, 0xc0);
+}
+
+/* jmp rel32 to a known address */
+static void gp_jmp(x86_emitter *e, const uint8_t *to)
+{
+	x86_byte(e, OP_JMP_REL32);
+	x86_imm32(e, 0);
+	x86_patch_rel32(e->pos - 4, to);
+}
+
+/* ---- the constant pool --------------------------------------------- */
+
+/* 32-byte entries at the start of the buffer; identical ones shared. */
+typedef struct pool {
+	uint8_t *start;
+	size_t count;
+} pool;
+
+static const uint8_t *pool_vector(pool *p, const uint64_t q[4])
+{
+	uint8_t bytes[32];
+
+	for (int i = 0; i < 32; i++)
+		bytes[i] = (uint8_t)(q[i / 8] >> (8 * (i % 8)));
+	for (size_t k = 0; k < p->count; k++)
+		if (memcmp(p->start + 32 * k, bytes, 32) == 0)
+			return p->start + 32 * k;
+	memcpy(p->start + 32 * p->count, bytes, 32);
+	return p->start + 32 * p->count++;
+}
+
+/* `v` in all four lanes. */
+static const uint8_t *pool_broadcast(pool *p, uint64_t v)
+{
+	const uint64_t q[4] = {v, v, v, v};
+
+	return pool_vector(p, q);
+}
+
+/* The vpshufb mask that rotates each 64-bit lane right by 8 * k bits:
+ * byte i takes byte (i + k) mod 8 of its lane. */
+static const uint8_t *pool_ror_bytes(pool *p, unsigned k)
+{
+	uint64_t q[4] = {0, 0, 0, 0};
+
+	for (unsigned lane = 0; lane < 4; lane++)
+		for (unsigned i = 0; i < 8; i++)
+			q[lane] |= (uint64_t)(8 * (lane & 1) + (i + k) % 8)
+				   << (8 * i);
+	return pool_vector(p, q);
+}
+
+static uint64_t sign_extend32(uint32_t imm)
+{
+	return (uint64_t)(int64_t)(int32_t)imm;
+}
+
+/* Everything the code reads from the pool. */
+typedef struct consts {
+	const uint8_t *lane_offsets;            /* 0, 1, 2, 3 */
+	const uint8_t *init[4];                 /* the key, v1 ^ 0xee */
+	const uint8_t *key[4];                  /* the key, for finalization */
+	const uint8_t *xor_ee, *xor_dd;         /* SipHash domain constants */
+	const uint8_t *ror_bytes[8];            /* vpshufb masks, 8 * k bits */
+	const uint8_t *imm[HASHX_PROGRAM_SIZE]; /* per instruction */
+} consts;
+
+static void fill_pool(pool *p, const hashx_program *prog,
+		      const hashx_sip_state *key, consts *c)
+{
+	const uint64_t k[4] = {key->v0, key->v1, key->v2, key->v3};
+	const uint64_t offsets[4] = {0, 1, 2, 3};
+
+	c->lane_offsets = pool_vector(p, offsets);
+	for (int i = 0; i < 4; i++) {
+		c->init[i] = pool_broadcast(p, k[i] ^ (i == 1 ? 0xee : 0));
+		c->key[i] = pool_broadcast(p, k[i]);
+	}
+	c->xor_ee = pool_broadcast(p, 0xee);
+	c->xor_dd = pool_broadcast(p, 0xdd);
+	for (unsigned b = 1; b < 8; b++)
+		c->ror_bytes[b] = pool_ror_bytes(p, b);
+	for (size_t i = 0; i < prog->size; i++) {
+		const hashx_instr *in = &prog->code[i];
+
+		c->imm[i] = NULL;
+		if (in->opcode == HASHX_OP_ADD_C ||
+		    in->opcode == HASHX_OP_XOR_C)
+			c->imm[i] = pool_broadcast(p, sign_extend32(in->imm));
+		else if (in->opcode == HASHX_OP_BRANCH)
+			c->imm[i] = pool_broadcast(p, in->imm);
+	}
+}
+
+/* ---- arithmetic building blocks ------------------------------------ */
+
+/* reg = rotate right reg by n (1..63): a byte shuffle for multiples of 8
+ * (a dword swap for 32), else two shifts and an or through `tmp`. */
+static void emit_ror(x86_emitter *e, const consts *c, int reg, unsigned n,
+		     int tmp)
+{
+	if (n == 32) {
+		vpshufd(e, reg, reg, 0xb1);
+	} else if (n % 8 == 0) {
+		v3(e, VPSHUFB, reg, reg, pool_rm(c->ror_bytes[n / 8]));
+	} else {
+		vshift(e, EXT_SLLQ, tmp, reg, 64 - n);
+		vshift(e, EXT_SRLQ, reg, reg, n);
+		v3r(e, VPOR, reg, reg, tmp);
+	}
+}
+
+/* One SipRound (siphash.h) on four registers, tmp as scratch. */
+static void sipround(x86_emitter *e, const consts *c, int v0, int v1, int v2,
+		     int v3, int tmp)
+{
+	v3r(e, VPADDQ, v0, v0, v1);
+	v3r(e, VPADDQ, v2, v2, v3);
+	emit_ror(e, c, v1, 64 - 13, tmp);
+	emit_ror(e, c, v3, 64 - 16, tmp);
+	v3r(e, VPXOR, v1, v1, v0);
+	v3r(e, VPXOR, v3, v3, v2);
+	emit_ror(e, c, v0, 32, tmp);
+	v3r(e, VPADDQ, v2, v2, v1);
+	v3r(e, VPADDQ, v0, v0, v3);
+	emit_ror(e, c, v1, 64 - 17, tmp);
+	emit_ror(e, c, v3, 64 - 21, tmp);
+	v3r(e, VPXOR, v1, v1, v2);
+	v3r(e, VPXOR, v3, v3, v0);
+	emit_ror(e, c, v2, 32, tmp);
+}
+
+static void siprounds(x86_emitter *e, const consts *c, int n, int first)
+{
+	for (int i = 0; i < n; i++)
+		sipround(e, c, first, first + 1, first + 2, first + 3, YMM_T1);
+}
+
+/*
+ * The group's inputs, rdi + 0..3, in YMM_T0, then the registers expanded
+ * from them as hashx_siphash24_ctr_state512 does: ymm0..3 the first four
+ * words, ymm4..7 the next four.
+ *     vmovq xmm8, rdi; vpbroadcastq ymm8, xmm8; vpaddq ymm8, [offsets]
+ */
+static void emit_expansion(x86_emitter *e, const consts *c)
+{
+	vex_op(e, VMOVQ_FROM_GPR, 0, YMM_T0, 0, reg_rm(X86_RDI), 0);
+	vex_op(e, VPBROADCASTQ, 1, YMM_T0, 0, reg_rm(YMM_T0), 0);
+	v3(e, VPADDQ, YMM_T0, YMM_T0, pool_rm(c->lane_offsets));
+	for (int i = 0; i < 3; i++)
+		vload(e, i, pool_rm(c->init[i]));
+	v3(e, VPXOR, 3, YMM_T0, pool_rm(c->init[3]));
+	siprounds(e, c, 2, 0);
+	v3r(e, VPXOR, 0, 0, YMM_T0);
+	v3(e, VPXOR, 2, 2, pool_rm(c->xor_ee));
+	siprounds(e, c, 4, 0);
+	/* The second squeeze goes on from this state, v1 ^ 0xdd. */
+	vload(e, 4, reg_rm(0));
+	v3(e, VPXOR, 5, 1, pool_rm(c->xor_dd));
+	vload(e, 6, reg_rm(2));
+	vload(e, 7, reg_rm(3));
+	siprounds(e, c, 4, 4);
+}
+
+/* Finalization (finalize.h), then the four output words of the lanes,
+ * r0 ^ r4 .. r3 ^ r7, to [rdx], [rdx + 32], ... */
+static void emit_finalization(x86_emitter *e, const consts *c)
+{
+	static const int keyed[4] = {0, 1, 6, 7};
+
+	for (int i = 0; i < 4; i++)
+		v3(e, VPADDQ, keyed[i], keyed[i], pool_rm(c->key[i]));
+	siprounds(e, c, 1, 0);
+	siprounds(e, c, 1, 4);
+	for (int j = 0; j < 4; j++) {
+		v3r(e, VPXOR, j, j, j + 4);
+		vex_op(e, VMOVDQU_STORE, 1, j, 0, mem_rm(X86_RDX, 32 * j), 0);
+	}
+}
+
+/* ---- HashX instructions -------------------------------------------- */
+
+/*
+ * The high halves of registers, moved to the low dword of each lane where
+ * vpmuludq reads its factors (vpsrlq 32: measured 1.3% faster than
+ * vpshufd 0xf5, the shuffle port being the busier one here), are kept in
+ * ymm12 and ymm13 for the next multiplications by the same register until
+ * it changes: about 50 uops fewer per group. Control flow merges at
+ * TARGET and BRANCH (a re-run, a blend): see emit_instr.
+ */
+enum { YMM_HI0 = 12, HI_SLOTS = 2 };
+
+typedef struct hi_cache {
+	int reg[HI_SLOTS]; /* HashX register whose high half is there, or -1 */
+	unsigned used[HI_SLOTS];
+	unsigned clock;
+} hi_cache;
+
+static void hi_flush(hi_cache *h)
+{
+	for (int k = 0; k < HI_SLOTS; k++)
+		h->reg[k] = -1;
+}
+
+static void hi_forget(hi_cache *h, int r)
+{
+	for (int k = 0; k < HI_SLOTS; k++)
+		if (h->reg[k] == r)
+			h->reg[k] = -1;
+}
+
+/* The ymm register holding hi(r), marked as just used, or -1. */
+static int hi_find(hi_cache *h, int r)
+{
+	for (int k = 0; k < HI_SLOTS; k++) {
+		if (h->reg[k] == r) {
+			h->used[k] = ++h->clock;
+			return YMM_HI0 + k;
+		}
+	}
+	return -1;
+}
+
+/* hi(r) for a source operand: cached, else shuffled into the least
+ * recently used slot. */
+static int hi_of_src(x86_emitter *e, hi_cache *h, int r)
+{
+	int y = hi_find(h, r), k = 0;
+
+	if (y >= 0)
+		return y;
+	for (int j = 1; j < HI_SLOTS; j++)
+		if (h->reg[k] >= 0 &&
+		    (h->reg[j] < 0 || h->used[j] < h->used[k]))
+			k = j;
+	vshift(e, EXT_SRLQ, YMM_HI0 + k, r, 32);
+	h->reg[k] = r;
+	h->used[k] = ++h->clock;
+	return YMM_HI0 + k;
+}
+
+/* The high halves of a multiplication's factors: *hb of src (cached),
+ * *ha of dst (cached, else in YMM_T0: dst changes right after). */
+static void hi_operands(x86_emitter *e, hi_cache *h, int dst, int src, int *ha,
+			int *hb)
+{
+	int a = hi_find(h, dst); /* first: keeps it from eviction */
+
+	*hb = hi_of_src(e, h, src);
+	if (dst == src) {
+		*ha = *hb;
+	} else if (a >= 0) {
+		*ha = a;
+	} else {
+		vshift(e, EXT_SRLQ, YMM_T0, dst, 32);
+		*ha = YMM_T0;
+	}
+}
+
+/*
+ * dst = low 64 bits of dst * src from 32-bit halves:
+ *     aL*bL + ((aH*bL + aL*bH) << 32)
+ * ha and hb hold the high halves (hi_operands).
+ */
+static void emit_mul(x86_emitter *e, hi_cache *h, int dst, int src)
+{
+	int ha, hb;
+
+	hi_operands(e, h, dst, src, &ha, &hb);
+	v3r(e, VPMULUDQ, YMM_T0, ha, src); /* aH * bL */
+	v3r(e, VPMULUDQ, YMM_T1, hb, dst); /* aL * bH */
+	v3r(e, VPADDQ, YMM_T0, YMM_T0, YMM_T1);
+	vshift(e, EXT_SLLQ, YMM_T0, YMM_T0, 32);
+	v3r(e, VPMULUDQ, YMM_T1, dst, src); /* aL * bL */
+	v3r(e, VPADDQ, dst, YMM_T0, YMM_T1);
+}
+
+/* The two's-complement correction of the high product (hi in YMM_T2):
+ * hi -= (a < 0 ? b : 0) + (b < 0 ? a : 0). */
+static void emit_signed_fixup(x86_emitter *e, int a, int b)
+{
+	v3r(e, VPCMPGTQ, YMM_T0, YMM_ZERO, a);
+	v3r(e, VPAND, YMM_T0, YMM_T0, b);
+	v3r(e, VPCMPGTQ, YMM_T3, YMM_ZERO, b);
+	v3r(e, VPAND, YMM_T3, YMM_T3, a);
+	v3r(e, VPSUBQ, YMM_T2, YMM_T2, YMM_T0);
+	v3r(e, VPSUBQ, YMM_T2, YMM_T2, YMM_T3);
+}
+
+/*
+ * dst = high 64 bits of dst * src (signed or unsigned), from the four
+ * partial products with their carries:
+ *     t = hl + (ll >> 32); u = lh + (t & 0xffffffff)
+ *     hi = hh + (t >> 32) + (u >> 32)
+ * Both factors are read before dst is written, so src == dst works.
+ * With `keep`, the result is also the one a later BRANCH tests.
+ */
+static void emit_mulh(x86_emitter *e, hi_cache *h, bool is_signed, int dst,
+		      int src, bool keep)
+{
+	int ha, hb;
+
+	hi_operands(e, h, dst, src, &ha, &hb);
+	v3r(e, VPMULUDQ, YMM_T2, ha, hb);   /* hh */
+	v3r(e, VPMULUDQ, YMM_T0, ha, src);  /* hl */
+	v3r(e, VPMULUDQ, YMM_T1, hb, dst);  /* lh */
+	v3r(e, VPMULUDQ, YMM_T3, dst, src); /* ll */
+	vshift(e, EXT_SRLQ, YMM_T3, YMM_T3, 32);
+	v3r(e, VPADDQ, YMM_T0, YMM_T0, YMM_T3); /* t */
+	vshift(e, EXT_SRLQ, YMM_T3, YMM_T0, 32);
+	v3r(e, VPADDQ, YMM_T2, YMM_T2, YMM_T3);
+	vpblendd(e, YMM_T0, YMM_T0, YMM_ZERO, 0xaa); /* t & 0xffffffff */
+	v3r(e, VPADDQ, YMM_T1, YMM_T1, YMM_T0);      /* u */
+	vshift(e, EXT_SRLQ, YMM_T1, YMM_T1, 32);
+	if (is_signed)
+		emit_signed_fixup(e, dst, src);
+	v3r(e, VPADDQ, dst, YMM_T2, YMM_T1);
+	if (keep)
+		vload(e, YMM_MULRES, reg_rm(dst));
+}
+
+/* dst += src << shift (shift 0..3); src + src for a shift by one keeps
+ * the shift port free. */
+static void emit_add_rs(x86_emitter *e, int dst, int src, unsigned shift)
+{
+	if (shift == 0) {
+		v3r(e, VPADDQ, dst, dst, src);
+		return;
+	}
+	if (shift == 1)
+		v3r(e, VPADDQ, YMM_T0, src, src);
+	else
+		vshift(e, EXT_SLLQ, YMM_T0, src, shift);
+	v3r(e, VPADDQ, dst, dst, YMM_T0);
+}
+
+/* ---- branches ------------------------------------------------------ */
+
+/* What the stubs of one BRANCH need, recorded on the main path. */
+typedef struct branch_site {
+	uint8_t *to_second;    /* jnz rel32 field: eax != 0 here */
+	uint8_t *to_taken;     /* jnz rel32 field: some lane takes it */
+	const uint8_t *cont;   /* the code after the BRANCH */
+	const uint8_t *resume; /* where the re-run starts; NULL: instr 1 */
+	unsigned written;      /* registers the block writes (bit i: ri) */
+	bool forward;          /* no TARGET before: the "jump" goes on */
+} branch_site;
+
+/* The registers that instructions from..to-1 write. */
+static unsigned written_regs(const hashx_program *prog, size_t from, size_t to)
+{
+	unsigned mask = 0;
+
+	for (size_t i = from; i < to; i++) {
+		hashx_opcode op = (hashx_opcode)prog->code[i].opcode;
+
+		if (op != HASHX_OP_TARGET && op != HASHX_OP_BRANCH)
+			mask |= 1u << (prog->code[i].dst & 7);
+	}
+	return mask;
+}
+
+/*
+ * The main path of a BRANCH:
+ *     test eax, eax           ; a re-run in progress: second stub
+ *     jnz  second
+ *     vpand     ymm8, ymm14, [mask]
+ *     vpcmpeqq  ymm8, ymm8, ymm15    ; (mul result & mask) == 0
+ *     vmovmskpd ecx, ymm8            ; one bit per lane
+ *     and  ecx, r8d                  ; r8d: the enabled lanes' bits
+ *     jnz  taken                     ; rare: some lane jumps
+ *   cont:
+ * (The enabled lanes as bits in r8d cost two vector uops less per
+ * BRANCH than a vector mask and vptest.)
+ */
+static void emit_branch(x86_emitter *e, const uint8_t *mask, branch_site *site)
+{
+	gp_test_eax(e);
+	site->to_second = x86_jcc(e, false, NULL);
+	v3(e, VPAND, YMM_T0, YMM_MULRES, pool_rm(mask));
+	v3r(e, VPCMPEQQ, YMM_T0, YMM_T0, YMM_ZERO);
+	vex_op(e, VMOVMSKPD, 1, X86_RCX, 0, reg_rm(YMM_T0), 0);
+	gp_and_ecx_r8d(e);
+	site->to_taken = x86_jcc(e, false, NULL);
+	site->cont = e->pos;
+}
+
+/*
+ * Some lanes (their bits in ecx; ymm8: the lanes whose mul result passes,
+ * enabled or not) take branch number `id`: they are disabled (in r8d and
+ * in the enabled mask); the registers the block writes and the mul result
+ * are saved with the lanes that did not take it, and the block runs again
+ * from `resume`, with eax = id.
+ */
+static void emit_taken_stub(x86_emitter *e, const branch_site *site,
+			    uint32_t id, const uint8_t *resume)
+{
+	x86_patch_rel32(site->to_taken, e->pos);
+	gp_xor_r8d_ecx(e);
+	v3(e, VPAND, YMM_T1, YMM_T0, frame_rm(FRAME_ENABLED)); /* taken */
+	v3(e, VPANDN, YMM_T2, YMM_T0, frame_rm(FRAME_ENABLED));
+	vstore(e, frame_rm(FRAME_ENABLED), YMM_T2);
+	if (site->forward) {
+		gp_jmp(e, site->cont);
+		return;
+	}
+	v3r(e, VPCMPEQQ, YMM_T1, YMM_T1, YMM_ZERO);
+	vstore(e, frame_rm(FRAME_NOT_TAKEN), YMM_T1);
+	for (int i = 0; i < 8; i++)
+		if (site->written >> i & 1)
+			vstore(e, frame_rm(FRAME_SAVED + 32 * i), i);
+	vstore(e, frame_rm(FRAME_SAVED_MULRES), YMM_MULRES);
+	gp_mov_eax(e, id);
+	gp_jmp(e, resume);
+}
+
+/*
+ * A BRANCH met with eax != 0. If eax is its own number, the re-run is
+ * over: the lanes that did not jump get their saved values back. Another
+ * branch's re-run passes through without evaluating it.
+ */
+static void emit_second_stub(x86_emitter *e, const branch_site *site,
+			     uint32_t id)
+{
+	x86_patch_rel32(site->to_second, e->pos);
+	gp_cmp_eax(e, id);
+	x86_jcc(e, false, site->cont);
+	gp_zero_eax(e);
+	vload(e, YMM_T0, frame_rm(FRAME_NOT_TAKEN));
+	for (int i = 0; i < 8; i++)
+		if (site->written >> i & 1)
+			vpblendvb(e, i, i, frame_rm(FRAME_SAVED + 32 * i),
+				  YMM_T0);
+	vpblendvb(e, YMM_MULRES, YMM_MULRES, frame_rm(FRAME_SAVED_MULRES),
+		  YMM_T0);
+	gp_jmp(e, site->cont);
+}
+
+/* ---- the function -------------------------------------------------- */
+
+/* Emission state: the branch sites and which high multiplications a
+ * BRANCH tests (the last one before it). */
+typedef struct emit_state {
+	const hashx_program *prog;
+	const consts *c;
+	branch_site *sites;
+	size_t nsites;
+	const uint8_t *instr1; /* code of instruction 1 */
+	const uint8_t *resume; /* code after the last TARGET, or NULL */
+	size_t resume_index;
+	bool keep[HASHX_PROGRAM_SIZE];
+	hi_cache hi;
+} emit_state;
+
+static void find_tested_mulh(emit_state *s)
+{
+	bool tested = false;
+
+	for (size_t i = s->prog->size; i-- > 0;) {
+		hashx_opcode op = (hashx_opcode)s->prog->code[i].opcode;
+
+		s->keep[i] = false;
+		if (op == HASHX_OP_BRANCH) {
+			tested = true;
+		} else if (op == HASHX_OP_UMULH_R || op == HASHX_OP_SMULH_R) {
+			s->keep[i] = tested;
+			tested = false;
+		}
+	}
+}
+
+/* What the high-half cache keeps after an instruction. A re-run enters
+ * after a TARGET with the state at its BRANCH; after a BRANCH, the
+ * registers its block writes may be blends. */
+static void hi_update(emit_state *s, const hashx_instr *in, int dst)
+{
+	if (in->opcode == HASHX_OP_TARGET) {
+		hi_flush(&s->hi);
+	} else if (in->opcode == HASHX_OP_BRANCH) {
+		for (int r = 0; r < 8; r++)
+			if (s->sites[s->nsites - 1].written >> r & 1)
+				hi_forget(&s->hi, r);
+	} else {
+		hi_forget(&s->hi, dst);
+	}
+}
+
+static void emit_instr(x86_emitter *e, emit_state *s, size_t i)
+{
+	const hashx_instr *in = &s->prog->code[i];
+	int dst = in->dst & 7, src = in->src & 7;
+	branch_site *site;
+
+	switch ((hashx_opcode)in->opcode) {
+	case HASHX_OP_UMULH_R:
+		emit_mulh(e, &s->hi, false, dst, src, s->keep[i]);
+		break;
+	case HASHX_OP_SMULH_R:
+		emit_mulh(e, &s->hi, true, dst, src, s->keep[i]);
+		break;
+	case HASHX_OP_MUL_R:
+		emit_mul(e, &s->hi, dst, src);
+		break;
+	case HASHX_OP_SUB_R:
+		v3r(e, VPSUBQ, dst, dst, src);
+		break;
+	case HASHX_OP_XOR_R:
+		v3r(e, VPXOR, dst, dst, src);
+		break;
+	case HASHX_OP_ADD_RS:
+		emit_add_rs(e, dst, src, in->imm & 3);
+		break;
+	case HASHX_OP_ROR_C:
+		emit_ror(e, s->c, dst, in->imm & 63, YMM_T0);
+		break;
+	case HASHX_OP_ADD_C:
+		v3(e, VPADDQ, dst, dst, pool_rm(s->c->imm[i]));
+		break;
+	case HASHX_OP_XOR_C:
+		v3(e, VPXOR, dst, dst, pool_rm(s->c->imm[i]));
+		break;
+	case HASHX_OP_TARGET:
+		s->resume = e->pos;
+		s->resume_index = i + 1;
+		break;
+	case HASHX_OP_BRANCH:
+		site = &s->sites[s->nsites++];
+		site->resume = s->resume;
+		site->forward = s->resume_index > i;
+		site->written =
+			site->forward
+				? 0
+				: written_regs(s->prog, s->resume_index, i);
+		emit_branch(e, s->c->imm[i], site);
+		break;
+	case HASHX_OP_COUNT:
+	default:
+		break;
+	}
+	hi_update(s, in, dst);
+}
+
+/* ROR_C by 0 (never generated) would be no rotation at all. */
+static bool is_noop(const hashx_instr *in)
+{
+	return in->opcode == HASHX_OP_ROR_C && (in->imm & 63) == 0;
+}
+
+/* The program body; false if it would not fit. */
+static bool emit_program(x86_emitter *e, emit_state *s)
+{
+	for (size_t i = 0; i < s->prog->size; i++) {
+		uint8_t *before = e->pos;
+
+		if (!x86_room(e, MAX_INSTR_BYTES + EPILOGUE_BYTES +
+					 STUB_BYTES * (s->nsites + 1)))
+			return false;
+		if (i == 1) {
+			/* Where a BRANCH with no TARGET before it resumes: an
+			 * entry like the code after a TARGET. */
+			s->instr1 = e->pos;
+			hi_flush(&s->hi);
+		}
+		if (!is_noop(&s->prog->code[i]))
+			emit_instr(e, s, i);
+		if (e->pos - before > MAX_INSTR_BYTES)
+			return false;
+	}
+	if (s->instr1 == NULL)
+		s->instr1 = e->pos;
+	return true;
+}
+
+/*
+ *     push rbp; mov rbp, rsp; and rsp, -32; sub rsp, FRAME_SIZE
+ *     test rsi, rsi; jz done
+ *     xor eax, eax; vpxor ymm15
+ *   top:
+ *     expansion; enabled = all ones; mul result = 0
+ *     program
+ *     finalization; stores
+ *     add rdx, 128; add rdi, 4; dec rsi; jnz top
+ *   done:
+ *     mov rsp, rbp; pop rbp; vzeroupper; ret
+ *     branch stubs
+ */
+static bool emit_function(x86_emitter *e, emit_state *s)
+{
+	uint8_t *start = e->pos, *exit_jz, *epilogue;
+	const uint8_t *top;
+
+	gp_enter(e);
+	x86_test(e, X86_RSI);
+	exit_jz = x86_jcc(e, true, NULL);
+	gp_zero_eax(e);
+	vzero(e, YMM_ZERO);
+	top = e->pos;
+	emit_expansion(e, s->c);
+	v3r(e, VPCMPEQD, YMM_T0, YMM_T0, YMM_T0);
+	vstore(e, frame_rm(FRAME_ENABLED), YMM_T0);
+	gp_mov_r8d(e, (1u << LANES) - 1);
+	vzero(e, YMM_MULRES);
+	if (e->pos - start > PROLOGUE_BYTES || !emit_program(e, s))
+		return false;
+	epilogue = e->pos;
+	emit_finalization(e, s->c);
+	x86_add_imm32(e, X86_RDX, 4 * LANES * 8);
+	x86_add_imm32(e, X86_RDI, LANES);
+	x86_dec(e, X86_RSI);
+	x86_jcc(e, false, top);
+	x86_patch_rel32(exit_jz, e->pos);
+	gp_leave(e);
+	x86_vzeroupper_ret(e);
+	if (e->pos - epilogue > EPILOGUE_BYTES)
+		return false;
+	for (size_t k = 0; k < s->nsites; k++) {
+		const branch_site *site = &s->sites[k];
+
+		emit_taken_stub(e, site, (uint32_t)k + 1,
+				site->resume != NULL ? site->resume
+						     : s->instr1);
+		emit_second_stub(e, site, (uint32_t)k + 1);
+	}
+	return true;
+}
+
+/* What the compile call hands to the shared builder. */
+typedef struct job {
+	const hashx_program *prog;
+	const hashx_sip_state *key;
+	size_t *entry; /* out: the code's offset after the pool */
+} job;
+
+static size_t count_branches(const hashx_program *prog)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < prog->size; i++)
+		n += prog->code[i].opcode == HASHX_OP_BRANCH;
+	return n;
+}
+
+static bool emit_job(uint8_t *start, uint8_t *end, const void *arg)
+{
+	const job *j = arg;
+	pool p = {start, 0};
+	consts c;
+	emit_state s;
+	x86_emitter e;
+	bool ok;
+
+	if (j->prog->size > HASHX_PROGRAM_SIZE)
+		return false;
+	memset(&s, 0, sizeof s);
+	/* One site per BRANCH (a generated program has about 16); on the
+	 * heap, as a program of 512 BRANCHes is still valid input. */
+	s.sites = calloc(count_branches(j->prog) + 1, sizeof *s.sites);
+	if (s.sites == NULL)
+		return false;
+	fill_pool(&p, j->prog, j->key, &c);
+	e.pos = start + 32 * p.count;
+	e.end = end;
+	while ((e.pos - start) % 64 != 0)
+		x86_byte(&e, 0xcc); /* int3 */
+	*j->entry = (size_t)(e.pos - start);
+	s.prog = j->prog;
+	s.resume_index = 1; /* the interpreter's rule without a TARGET */
+	s.c = &c;
+	find_tested_mulh(&s);
+	hi_flush(&s.hi);
+	ok = emit_function(&e, &s);
+	free(s.sites);
+	return ok;
+}
 
 void *hashx_x86_64_avx2_compile(const hashx_program *prog,
 				const hashx_sip_state *key,
@@ -11,9 +1027,13 @@ void *hashx_x86_64_avx2_compile(const hashx_program *prog,
 				const hashx_sip_state *key,
 				hashx_code_buffer *buf, unsigned *lanes)
 {
-	(void)prog;
-	(void)key;
-	(void)buf;
+	size_t entry = 0;
+	const job j = {prog, key, &entry};
+	uint8_t *mem = hashx_compiler_build(buf, CODE_CAPACITY, emit_job, &j);
+
 	*lanes = 0;
-	return NULL;
+	if (mem == NULL)
+		return NULL;
+	*lanes = LANES;
+	return mem + entry;
 }
