@@ -235,21 +235,40 @@ static void scatter_one(const hashx_scatter *t, uint64_t input, uint64_t v)
 	t->data[b * t->capacity + item] = v >> 8;
 }
 
+/* The batch function's output goes to the table straight from its
+ * layout: each group's first `lanes` words are word 0 of its hashes. */
+static void scatter_batches(const hashx_batch *b, uint64_t first, size_t n,
+			    const hashx_scatter *t)
+{
+	uint64_t words[4 * BATCH_CHUNK];
+	size_t chunk = BATCH_CHUNK / b->lanes * b->lanes;
+
+	for (size_t done = 0; done < n; done += chunk) {
+		size_t todo = n - done < chunk ? n - done : chunk;
+		size_t groups = (todo + b->lanes - 1) / b->lanes;
+		uint64_t input = first + done;
+
+		b->fn(input, groups, words);
+		for (size_t g = 0; g < groups; g++) {
+			const uint64_t *v = &words[g * 4 * b->lanes];
+			size_t lanes = todo - g * b->lanes < b->lanes
+					       ? todo - g * b->lanes
+					       : b->lanes;
+
+			for (size_t l = 0; l < lanes; l++)
+				scatter_one(t, input++, v[l]);
+		}
+	}
+}
+
 void hashx_exec_scatter(hashx_ctx *ctx, uint64_t first, size_t n,
 			const hashx_scatter *t)
 {
+	const hashx_batch *b = current_batch(ctx);
 	hashx_scatter_fn *fn = NULL;
-	uint64_t v[BATCH_CHUNK];
 
-	if (current_batch(ctx) != NULL) {
-		for (size_t done = 0; done < n; done += BATCH_CHUNK) {
-			size_t todo =
-				n - done < BATCH_CHUNK ? n - done : BATCH_CHUNK;
-
-			hashx_exec_batch_u64(ctx, first + done, todo, v);
-			for (size_t k = 0; k < todo; k++)
-				scatter_one(t, first + done + k, v[k]);
-		}
+	if (b != NULL) {
+		scatter_batches(b, first, n, t);
 		return;
 	}
 	if (ctx->func_type == HASHX_TYPE_COMPILED &&
