@@ -62,7 +62,7 @@ FILE *tu_open_vector(const char *name)
 	return fopen(path, "r");
 }
 
-static int parse_vector_line(char *line, tu_hashx_vector *v)
+int tu_hashx_vector_parse(char *line, tu_hashx_vector *v)
 {
 	char *save, *tag = strtok_r(line, " \n", &save);
 	char *seed_hex = strtok_r(NULL, " \n", &save);
@@ -113,7 +113,7 @@ int tu_hashx_vector_find(const char *name, const char *seed_hex,
 		/* "hashx " + seed + separator */
 		if (strncmp(line, "hashx ", 6) == 0 &&
 		    strncmp(line + 6, seed_hex, n) == 0 && line[6 + n] == ' ') {
-			ret = parse_vector_line(line, v);
+			ret = tu_hashx_vector_parse(line, v);
 			break;
 		}
 	}

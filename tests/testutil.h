@@ -33,6 +33,10 @@ typedef struct tu_hashx_vector {
 	uint8_t hash[TU_MAX_PAIRS][32];
 } tu_hashx_vector;
 
+/* Decodes one line of a HashX vector file (modified in place) into *V.
+ * Returns 0, or -1 when the line is malformed. */
+int tu_hashx_vector_parse(char *line, tu_hashx_vector *v);
+
 /* Finds the line of vector file NAME whose seed is SEED_HEX ("-" for the
  * empty seed) and decodes it into *V. Returns 0, or -1 when the file
  * cannot be read, no line has that seed, or the line is malformed. */

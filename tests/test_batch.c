@@ -1,0 +1,376 @@
+/*
+ * test_batch.c - every way of hashing many inputs (batch.h) gives the
+ * reference's hashes: the recorded vectors through each batch code
+ * generator, random seeds against the scalar path, and the solver's
+ * bucket table built by each implementation.
+ *
+ * An implementation this CPU (or build) cannot run is reported as skipped
+ * with the reason, never run as something else.
+ *
+ * `test_batch --available NAME` exits 0 when implementation NAME can run
+ * here and 1 when not (tests/impls.sh uses it).
+ */
+#include <config.h>
+
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "batch.h"
+#include "bytes.h"
+#include "compiler.h"
+#include "context.h"
+#include "interpreter_lanes.h"
+#include "testutil.h"
+
+static const hashx_impl batch_impls[] = {HASHX_IMPL_AVX2, HASHX_IMPL_AVX512};
+#define NBATCH ((int)(sizeof batch_impls / sizeof batch_impls[0]))
+
+/* Hashes two groups from `first` with `b` and checks every lane's four
+ * words against hashx_exec() on the same (compiled) function. */
+static void check_groups(hashx_ctx *ctx, const hashx_batch *b, uint64_t first,
+			 const char *what)
+{
+	uint64_t out[2 * 4 * HASHX_BATCH_MAX_LANES];
+
+	b->fn(first, 2, out);
+	for (unsigned k = 0; k < 2 * b->lanes; k++) {
+		uint8_t want[32];
+		unsigned g = k / b->lanes, l = k % b->lanes;
+
+		ck_assert_int_eq(hashx_exec(ctx, first + k, want), HASHX_OK);
+		for (unsigned j = 0; j < 4; j++)
+			ck_assert_msg(out[(g * 4 + j) * b->lanes + l] ==
+					      hashx_load64_le(want + 8 * j),
+				      "%s: input %016llx word %u differs", what,
+				      (unsigned long long)(first + k), j);
+	}
+}
+
+/* Every line of a vector file: the batch form's lane 0 gives the
+ * recorded hash, the other lanes what hashx_exec gives. */
+static int vectors_through(hashx_impl impl, const char *name)
+{
+	static char line[8192];
+	hashx_ctx *ctx = hashx_alloc(HASHX_TYPE_COMPILED);
+	hashx_code_buffer buf = {0};
+	FILE *f = tu_open_vector(name);
+	int lines = 0;
+	tu_hashx_vector v;
+
+	ck_assert_ptr_nonnull(ctx);
+	ck_assert_msg(f != NULL, "cannot open %s", name);
+	while (fgets(line, sizeof line, f) != NULL) {
+		hashx_batch b;
+
+		ck_assert_int_eq(tu_hashx_vector_parse(line, &v), 0);
+		lines++;
+		if (!v.ok) {
+			ck_assert_int_eq(hashx_make(ctx, v.seed, v.seed_len),
+					 HASHX_FAIL_SEED);
+			continue;
+		}
+		ck_assert_int_eq(hashx_make(ctx, v.seed, v.seed_len), HASHX_OK);
+		ck_assert(hashx_compile_batch(&ctx->program, &ctx->keys.input,
+					      impl, &buf, &b));
+		for (int p = 0; p < v.pairs; p++) {
+			uint64_t out[4 * HASHX_BATCH_MAX_LANES];
+
+			b.fn(v.nonce[p], 1, out);
+			for (unsigned j = 0; j < 4; j++)
+				ck_assert_msg(
+					out[j * b.lanes] ==
+						hashx_load64_le(v.hash[p] +
+								8 * j),
+					"%s %s line %d nonce %llx word %u",
+					hashx_impl_name(impl), name, lines,
+					(unsigned long long)v.nonce[p], j);
+			check_groups(ctx, &b, v.nonce[p], name);
+		}
+	}
+	fclose(f);
+	hashx_code_buffer_release(&buf);
+	hashx_free(ctx);
+	return lines;
+}
+
+START_TEST(vectors_every_batch_impl)
+{
+	hashx_impl impl = batch_impls[_i];
+
+	ck_assert_int_eq(vectors_through(impl, "hashx-named.txt"), 18);
+	ck_assert_int_eq(vectors_through(impl, "hashx.txt"), 3000);
+}
+END_TEST
+
+/* Fresh random seeds and starting inputs (including the wrap past
+ * 2^64 - 1) against the scalar compiled function. The master seed is
+ * printed so a failure can be replayed. */
+START_TEST(random_seeds_every_batch_impl)
+{
+	hashx_impl impl = batch_impls[_i];
+	hashx_ctx *ctx = hashx_alloc(HASHX_TYPE_COMPILED);
+	hashx_code_buffer buf = {0};
+	uint8_t master[8];
+	uint64_t state;
+
+	ck_assert_ptr_nonnull(ctx);
+	randombytes_buf(master, sizeof master);
+	state = hashx_load64_le(master);
+	printf("random_seeds_every_batch_impl(%s): master seed %016llx\n",
+	       hashx_impl_name(impl), (unsigned long long)state);
+	for (int s = 0; s < 2000; s++) {
+		hashx_batch b;
+		uint64_t seed = state + (uint64_t)s * 0x9e3779b97f4a7c15u;
+		uint64_t first =
+			s % 4 == 0 ? UINT64_MAX - (uint64_t)(s % 40) : seed * 7;
+
+		if (hashx_make(ctx, &seed, sizeof seed) != HASHX_OK)
+			continue;
+		ck_assert(hashx_compile_batch(&ctx->program, &ctx->keys.input,
+					      impl, &buf, &b));
+		check_groups(ctx, &b, first, hashx_impl_name(impl));
+	}
+	hashx_code_buffer_release(&buf);
+	hashx_free(ctx);
+}
+END_TEST
+
+/* The batch function's loop: zero groups write nothing; many groups
+ * write exactly groups * lanes inputs' words. */
+START_TEST(group_counts)
+{
+	hashx_impl impl = batch_impls[_i];
+	hashx_ctx *ctx = hashx_alloc(HASHX_TYPE_COMPILED);
+	hashx_code_buffer buf = {0};
+	static uint64_t out[4 * HASHX_BATCH_MAX_LANES * 41];
+	uint32_t seed = 77;
+	hashx_batch b;
+
+	ck_assert_int_eq(hashx_make(ctx, &seed, sizeof seed), HASHX_OK);
+	ck_assert(hashx_compile_batch(&ctx->program, &ctx->keys.input, impl,
+				      &buf, &b));
+	ck_assert_uint_le(b.lanes, HASHX_BATCH_MAX_LANES);
+	memset(out, 0x5a, sizeof out);
+	b.fn(5, 0, out);
+	for (size_t i = 0; i < 4 * HASHX_BATCH_MAX_LANES; i++)
+		ck_assert_uint_eq(out[i], 0x5a5a5a5a5a5a5a5au);
+	b.fn(1000, 40, out);
+	for (unsigned k = 0; k < 40 * b.lanes; k++) {
+		uint8_t want[32];
+
+		ck_assert_int_eq(hashx_exec(ctx, 1000 + k, want), HASHX_OK);
+		ck_assert_uint_eq(
+			out[(k / b.lanes) * 4 * b.lanes + k % b.lanes],
+			hashx_load64_le(want));
+	}
+	ck_assert_uint_eq(out[40 * 4 * b.lanes], 0x5a5a5a5a5a5a5a5au);
+	hashx_code_buffer_release(&buf);
+	hashx_free(ctx);
+}
+END_TEST
+
+#if HASHX_HAVE_LANES
+/* The 8-lane interpreter (verification's path): every vector line's input
+ * in lane 0, its neighbours in the other lanes, against hashx_exec on an
+ * interpreted context. */
+static void lanes_check(hashx_ctx *ctx, uint64_t first, const uint8_t *want0,
+			const char *what)
+{
+	uint64_t in[8], out[4][8];
+
+	for (int l = 0; l < 8; l++)
+		in[l] = first + (uint64_t)l * 0x10001;
+	hashx_lanes8_hash(&ctx->program, &ctx->keys.input, in, out);
+	for (int l = 0; l < 8; l++) {
+		uint8_t want[32];
+
+		ck_assert_int_eq(hashx_exec(ctx, in[l], want), HASHX_OK);
+		if (l == 0 && want0 != NULL)
+			ck_assert_mem_eq(want, want0, 32);
+		for (int j = 0; j < 4; j++)
+			ck_assert_msg(out[j][l] ==
+					      hashx_load64_le(want + 8 * j),
+				      "%s: lane %d input %016llx word %d", what,
+				      l, (unsigned long long)in[l], j);
+	}
+}
+
+START_TEST(vectors_through_lanes)
+{
+	static const char *const files[] = {"hashx-named.txt", "hashx.txt"};
+	static char line[8192];
+	hashx_ctx *ctx = hashx_alloc(HASHX_TYPE_INTERPRETED);
+	int lines = 0;
+
+	ck_assert_ptr_nonnull(ctx);
+	for (int f = 0; f < 2; f++) {
+		FILE *fp = tu_open_vector(files[f]);
+		tu_hashx_vector v;
+
+		ck_assert_msg(fp != NULL, "cannot open %s", files[f]);
+		while (fgets(line, sizeof line, fp) != NULL) {
+			ck_assert_int_eq(tu_hashx_vector_parse(line, &v), 0);
+			lines++;
+			if (!v.ok ||
+			    hashx_make(ctx, v.seed, v.seed_len) != HASHX_OK)
+				continue;
+			for (int p = 0; p < v.pairs; p++)
+				lanes_check(ctx, v.nonce[p], v.hash[p],
+					    files[f]);
+		}
+		fclose(fp);
+	}
+	ck_assert_int_eq(lines, 3018);
+	hashx_free(ctx);
+}
+END_TEST
+
+START_TEST(random_seeds_through_lanes)
+{
+	hashx_ctx *ctx = hashx_alloc(HASHX_TYPE_INTERPRETED);
+	uint8_t master[8];
+	uint64_t state;
+
+	randombytes_buf(master, sizeof master);
+	state = hashx_load64_le(master);
+	printf("random_seeds_through_lanes: master seed %016llx\n",
+	       (unsigned long long)state);
+	for (int s = 0; s < 2000; s++) {
+		uint64_t seed = state + (uint64_t)s * 0x9e3779b97f4a7c15u;
+
+		if (hashx_make(ctx, &seed, sizeof seed) == HASHX_OK)
+			lanes_check(ctx, seed * 3, NULL, "random seed");
+	}
+	hashx_free(ctx);
+}
+END_TEST
+#endif
+
+/* The solver's stage 0 built by implementation `impl` equals the one
+ * built one interpreted hash at a time, for every input of a solve. */
+static void scatter_equal(hashx_impl impl, uint32_t capacity)
+{
+	hashx_ctx *c = hashx_alloc(HASHX_TYPE_COMPILED);
+	hashx_ctx *i = hashx_alloc(HASHX_TYPE_INTERPRETED);
+	static uint16_t counts[2][256], idx[2][256 * 336];
+	static uint64_t data[2][256 * 336];
+
+	ck_assert_ptr_nonnull(c);
+	ck_assert_ptr_nonnull(i);
+	ck_assert(hashx_ctx_set_impl(c, impl));
+	for (uint32_t s = 0; s < 3; s++) {
+		hashx_scatter t[2];
+
+		ck_assert_int_eq(hashx_make(c, &s, sizeof s), HASHX_OK);
+		ck_assert_int_eq(hashx_make(i, &s, sizeof s), HASHX_OK);
+		for (int v = 0; v < 2; v++) {
+			memset(counts[v], 0, sizeof counts[v]);
+			memset(idx[v], 0xaa, sizeof idx[v]);
+			memset(data[v], 0xaa, sizeof data[v]);
+			t[v] = (hashx_scatter){counts[v], idx[v], data[v],
+					       capacity};
+		}
+		/* 65,536 inputs, not a multiple of any lane count past
+		 * the start */
+		hashx_exec_scatter(c, s, 65536 - s, &t[0]);
+		hashx_exec_scatter(i, s, 65536 - s, &t[1]);
+		ck_assert_mem_eq(counts[0], counts[1], sizeof counts[0]);
+		ck_assert_mem_eq(idx[0], idx[1], sizeof idx[0]);
+		ck_assert_mem_eq(data[0], data[1], sizeof data[0]);
+	}
+	hashx_free(c);
+	hashx_free(i);
+}
+
+START_TEST(scatter_every_impl)
+{
+	scatter_equal((hashx_impl)_i, 336);
+	scatter_equal((hashx_impl)_i, 3);
+}
+END_TEST
+
+/* Only implementations this machine runs are accepted for a context. */
+START_TEST(set_impl_refuses_unavailable)
+{
+	hashx_ctx *ctx = hashx_alloc(HASHX_TYPE_COMPILED);
+
+	for (int k = 0; k < HASHX_IMPL_COUNT; k++) {
+		hashx_impl impl = (hashx_impl)k;
+
+		ck_assert_int_eq(hashx_ctx_set_impl(ctx, impl),
+				 hashx_impl_available(impl));
+		ck_assert_int_eq(hashx_impl_from_name(hashx_impl_name(impl)),
+				 k);
+	}
+	ck_assert_int_eq(hashx_impl_from_name("sse9"), HASHX_IMPL_COUNT);
+	ck_assert_int_eq(hashx_impl_from_name(NULL), HASHX_IMPL_COUNT);
+	ck_assert(!hashx_ctx_set_impl(ctx, HASHX_IMPL_COUNT));
+	ck_assert(hashx_impl_available(hashx_impl_default()));
+	hashx_free(ctx);
+}
+END_TEST
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && strcmp(argv[1], "--available") == 0) {
+		hashx_impl impl = hashx_impl_from_name(argv[2]);
+
+		return impl != HASHX_IMPL_COUNT && hashx_impl_available(impl)
+			       ? 0
+			       : 1;
+	}
+	tu_skip_unless_reference_salt("test_batch");
+	if (sodium_init() < 0)
+		return 1;
+
+	Suite *s = suite_create("batch");
+	TCase *tc = tcase_create("batch");
+
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, set_impl_refuses_unavailable);
+	for (int k = 0; k < HASHX_IMPL_COUNT; k++) {
+		if (hashx_impl_available((hashx_impl)k)) {
+			tcase_add_loop_test(tc, scatter_every_impl, k, k + 1);
+			continue;
+		}
+		printf("SKIP: scatter_every_impl(%s) (not available on this "
+		       "CPU or build)\n",
+		       hashx_impl_name((hashx_impl)k));
+	}
+	for (int k = 0; k < NBATCH; k++) {
+		const char *name = hashx_impl_name(batch_impls[k]);
+
+		if (!hashx_impl_available(batch_impls[k])) {
+			static const char *const tests[] = {
+				"vectors_every_batch_impl",
+				"random_seeds_every_batch_impl",
+				"group_counts"};
+
+			for (int t = 0; t < 3; t++)
+				printf("SKIP: %s(%s) (not available on this "
+				       "CPU or build)\n",
+				       tests[t], name);
+			continue;
+		}
+		tcase_add_loop_test(tc, vectors_every_batch_impl, k, k + 1);
+		tcase_add_loop_test(tc, random_seeds_every_batch_impl, k,
+				    k + 1);
+		tcase_add_loop_test(tc, group_counts, k, k + 1);
+	}
+#if HASHX_HAVE_LANES
+	if (hashx_lanes_available()) {
+		tcase_add_test(tc, vectors_through_lanes);
+		tcase_add_test(tc, random_seeds_through_lanes);
+	} else {
+		printf("SKIP: vectors_through_lanes (no AVX-512 here)\n");
+		printf("SKIP: random_seeds_through_lanes (no AVX-512 here)\n");
+	}
+#else
+	printf("SKIP: vectors_through_lanes (not an x86-64 build)\n");
+	printf("SKIP: random_seeds_through_lanes (not an x86-64 build)\n");
+#endif
+	suite_add_tcase(s, tc);
+	return tu_run_suite(s);
+}
