@@ -21,6 +21,8 @@
 #include "bytes.h"
 #include "compiler.h"
 #include "context.h"
+#include "finalize.h"
+#include "interpreter.h"
 #include "interpreter_lanes.h"
 #include "testutil.h"
 
@@ -248,6 +250,137 @@ START_TEST(random_seeds_through_lanes)
 END_TEST
 #endif
 
+/* ---- programs the generator never makes ---------------------------- */
+
+/* xorshift64*: the synthetic programs come from a printed seed. */
+static uint64_t next_random(uint64_t *x)
+{
+	*x ^= *x >> 12;
+	*x ^= *x << 25;
+	*x ^= *x >> 27;
+	return *x * 0x2545f4914f6cdd1du;
+}
+
+/*
+ * Any opcode anywhere, src == dst allowed, TARGETs and BRANCHes dense and
+ * in any order (a BRANCH at 0, before any TARGET, several after one
+ * TARGET, empty blocks), branch masks of 0-2 bits so that lanes jump at
+ * different places: the paths must still agree with the interpreter.
+ */
+/* 0, 1 or 2 bits (a mask of 0 takes the branch wherever it is
+ * enabled). */
+static uint32_t branch_mask(uint32_t r)
+{
+	uint32_t mask = 0;
+
+	if (r & 0x20)
+		mask |= 1u << (r % 32);
+	if (r & 0x2000)
+		mask |= 1u << ((r >> 8) % 32);
+	return mask;
+}
+
+static void synthetic_program(uint64_t *x, hashx_program *p)
+{
+	size_t n = 1 + next_random(x) % HASHX_PROGRAM_SIZE;
+
+	tu_program_clear(p);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t r = next_random(x);
+		int op = (int)(r % HASHX_OP_COUNT);
+		uint32_t imm = (uint32_t)(r >> 32);
+
+		if (op == HASHX_OP_ADD_RS)
+			imm %= 4;
+		else if (op == HASHX_OP_ROR_C)
+			imm = 1 + imm % 63;
+		else if (op == HASHX_OP_BRANCH)
+			imm = branch_mask(imm);
+		tu_program_emit(p, op, (int)((r >> 8) & 7),
+				(int)((r >> 16) & 7), imm);
+	}
+}
+
+static void interpret_hash(const hashx_program *p, const hashx_sip_state *k,
+			   uint64_t input, uint64_t out[4])
+{
+	uint64_t r[8];
+	uint8_t h[32];
+
+	hashx_siphash24_ctr_state512(k, input, r);
+	hashx_interpret_portable(p, r);
+	hashx_finalize(k, r, h);
+	for (int j = 0; j < 4; j++)
+		out[j] = hashx_load64_le(h + 8 * j);
+}
+
+static uint64_t synthetic_seed(const char *test)
+{
+	uint8_t b[8];
+	uint64_t x;
+
+	randombytes_buf(b, sizeof b);
+	x = hashx_load64_le(b) | 1;
+	printf("%s: master seed %016llx\n", test, (unsigned long long)x);
+	return x;
+}
+
+START_TEST(synthetic_programs_every_batch_impl)
+{
+	hashx_impl impl = batch_impls[_i];
+	uint64_t x = synthetic_seed("synthetic_programs_every_batch_impl");
+	hashx_code_buffer buf = {0};
+	static hashx_program p;
+
+	for (int t = 0; t < 2000; t++) {
+		uint64_t out[4 * HASHX_BATCH_MAX_LANES], want[4];
+		hashx_sip_state k = {next_random(&x), next_random(&x),
+				     next_random(&x), next_random(&x)};
+		uint64_t first = next_random(&x);
+		hashx_batch b;
+
+		synthetic_program(&x, &p);
+		ck_assert(hashx_compile_batch(&p, &k, impl, &buf, &b));
+		b.fn(first, 1, out);
+		for (unsigned l = 0; l < b.lanes; l++) {
+			interpret_hash(&p, &k, first + l, want);
+			for (unsigned j = 0; j < 4; j++)
+				ck_assert_msg(out[j * b.lanes + l] == want[j],
+					      "%s: program %d lane %u word %u",
+					      hashx_impl_name(impl), t, l, j);
+		}
+	}
+	hashx_code_buffer_release(&buf);
+}
+END_TEST
+
+#if HASHX_HAVE_LANES
+START_TEST(synthetic_programs_through_lanes)
+{
+	uint64_t x = synthetic_seed("synthetic_programs_through_lanes");
+	static hashx_program p;
+
+	for (int t = 0; t < 2000; t++) {
+		uint64_t in[8], out[4][8], want[4];
+		hashx_sip_state k = {next_random(&x), next_random(&x),
+				     next_random(&x), next_random(&x)};
+
+		synthetic_program(&x, &p);
+		for (int l = 0; l < 8; l++)
+			in[l] = next_random(&x);
+		hashx_lanes8_hash(&p, &k, in, out);
+		for (int l = 0; l < 8; l++) {
+			interpret_hash(&p, &k, in[l], want);
+			for (int j = 0; j < 4; j++)
+				ck_assert_msg(out[j][l] == want[j],
+					      "program %d lane %d word %d", t,
+					      l, j);
+		}
+	}
+}
+END_TEST
+#endif
+
 /* The solver's stage 0 built by implementation `impl` equals the one
  * built one interpreted hash at a time, for every input of a solve. */
 static void scatter_equal(hashx_impl impl, uint32_t capacity)
@@ -358,18 +491,25 @@ int main(int argc, char **argv)
 		tcase_add_loop_test(tc, random_seeds_every_batch_impl, k,
 				    k + 1);
 		tcase_add_loop_test(tc, group_counts, k, k + 1);
+		tcase_add_loop_test(tc, synthetic_programs_every_batch_impl, k,
+				    k + 1);
 	}
 #if HASHX_HAVE_LANES
 	if (hashx_lanes_available()) {
 		tcase_add_test(tc, vectors_through_lanes);
 		tcase_add_test(tc, random_seeds_through_lanes);
+		tcase_add_test(tc, synthetic_programs_through_lanes);
 	} else {
 		printf("SKIP: vectors_through_lanes (no AVX-512 here)\n");
 		printf("SKIP: random_seeds_through_lanes (no AVX-512 here)\n");
+		printf("SKIP: synthetic_programs_through_lanes (no AVX-512 "
+		       "here)\n");
 	}
 #else
 	printf("SKIP: vectors_through_lanes (not an x86-64 build)\n");
 	printf("SKIP: random_seeds_through_lanes (not an x86-64 build)\n");
+	printf("SKIP: synthetic_programs_through_lanes (not an x86-64 "
+	       "build)\n");
 #endif
 	suite_add_tcase(s, tc);
 	return tu_run_suite(s);

@@ -158,8 +158,10 @@ AVX512 static void run8(const hashx_program *prog, __m512i r[8])
 			taken = _mm512_mask_testn_epi64_mask(
 				enabled, mul_result,
 				_mm512_set1_epi64((long long)in->imm));
-			if (taken != 0) {
-				enabled &= (__mmask8)~taken;
+			enabled &= (__mmask8)~taken;
+			/* an empty block (a BRANCH right after its TARGET, or
+			 * at index 0) has nothing to re-run */
+			if (taken != 0 && after_target < i - 1) {
 				active = taken;
 				rerun_branch = i - 1;
 				i = after_target;
