@@ -8,7 +8,8 @@
  * with the reason, never run as something else.
  *
  * `test_batch --available NAME` exits 0 when implementation NAME can run
- * here and 1 when not (tests/impls.sh uses it).
+ * here and 1 when not; `test_batch --default` prints the one chosen here
+ * (tests/impls.sh uses both).
  */
 #include <config.h>
 
@@ -447,6 +448,10 @@ END_TEST
 
 int main(int argc, char **argv)
 {
+	if (argc == 2 && strcmp(argv[1], "--default") == 0) {
+		puts(hashx_impl_name(hashx_impl_default()));
+		return 0;
+	}
 	if (argc == 3 && strcmp(argv[1], "--available") == 0) {
 		hashx_impl impl = hashx_impl_from_name(argv[2]);
 
