@@ -10,6 +10,9 @@
 #                              then distcheck
 #   scripts/test.sh --aarch64  cross build for 64-bit ARM, tests under
 #                              qemu-user (installs the cross toolchain)
+#   scripts/test.sh --sanitizers  native build with AddressSanitizer and
+#                              UndefinedBehaviorSanitizer; any report fails
+#                              make check
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
@@ -17,10 +20,15 @@ cross=
 case "${1:-}" in
 "") ;;
 --aarch64) cross=aarch64 ;;
-*) echo "usage: scripts/test.sh [--aarch64]" >&2; exit 2 ;;
+--sanitizers) sanitizers=1 ;;
+*) echo "usage: scripts/test.sh [--aarch64 | --sanitizers]" >&2; exit 2 ;;
 esac
 
-if [ -n "$cross" ]; then
+if [ "${sanitizers:-0}" = 1 ]; then
+	equix_setup "$EQUIX_SRC/build/sanitizers" --enable-sanitizers \
+		--enable-werror
+	EQUIX_SKIP_DISTCHECK=1
+elif [ -n "$cross" ]; then
 	equix_install_cross_packages
 	export PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig
 	equix_setup "$EQUIX_SRC/build/aarch64" --host=aarch64-linux-gnu --enable-werror
