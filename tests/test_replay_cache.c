@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "replay_cache.h"
 #include "testutil.h"
@@ -104,6 +105,113 @@ START_TEST(budget)
 }
 END_TEST
 
+/* ---- flood ---------------------------------------------------------- */
+
+static void counter_nonce(uint64_t i, uint8_t out[EQUIX_POW_NONCE_LEN])
+{
+	memset(out, 0, EQUIX_POW_NONCE_LEN);
+	for (int b = 0; b < 8; b++)
+		out[b] = (uint8_t)(i >> (8 * b));
+}
+
+static long max_rss_kib(void)
+{
+	struct rusage u;
+
+	ck_assert_int_eq(getrusage(RUSAGE_SELF, &u), 0);
+	return u.ru_maxrss;
+}
+
+/* The service's accounting: two sets (current and previous seed) share
+ * one cap, and an insertion may use what the two do not hold. */
+static replay_insert_result insert_capped(replay_set sets[2], int which,
+					  const uint8_t *nonce, size_t cap,
+					  size_t *peak)
+{
+	size_t held = replay_set_bytes(&sets[0]) + replay_set_bytes(&sets[1]);
+	replay_insert_result r = replay_set_insert(
+		&sets[which], nonce, held < cap ? cap - held : 0);
+
+	held = replay_set_bytes(&sets[0]) + replay_set_bytes(&sets[1]);
+	if (held > *peak)
+		*peak = held;
+	return r;
+}
+
+/*
+ * Ten million distinct nonces against the default cap (64 MiB), as an
+ * attacker flooding valid-looking proofs would send: memory never passes
+ * the cap (counted by the sets and seen in the process's peak RSS), the
+ * set fails closed once full, no accepted nonce is ever accepted again,
+ * and retiring the seed frees everything for the next one.
+ */
+START_TEST(flood_ten_million)
+{
+	const size_t cap = EQUIX_POW_REPLAY_DEFAULT_BYTES;
+	uint64_t total = tu_emulated() ? 1000000 : 10000000;
+	long rss_before = max_rss_kib();
+	size_t peak = 0;
+	uint64_t accepted = 0, full = 0;
+	replay_set sets[2];
+	uint8_t nonce[EQUIX_POW_NONCE_LEN];
+
+	randombytes_buf(key, sizeof key);
+	replay_set_init(&sets[0], key);
+	replay_set_init(&sets[1], key);
+	/* the previous seed's set holds some too */
+	for (uint64_t i = 0; i < 1000; i++) {
+		counter_nonce(UINT64_MAX - i, nonce);
+		ck_assert_int_eq(insert_capped(sets, 1, nonce, cap, &peak),
+				 REPLAY_INSERTED);
+	}
+	for (uint64_t i = 0; i < total; i++) {
+		replay_insert_result r;
+
+		counter_nonce(i, nonce);
+		r = insert_capped(sets, 0, nonce, cap, &peak);
+		ck_assert_msg(r == REPLAY_INSERTED || r == REPLAY_FULL,
+			      "nonce %llu: result %d", (unsigned long long)i,
+			      (int)r);
+		if (r == REPLAY_FULL) {
+			full++;
+			continue;
+		}
+		/* fails closed: nothing is accepted after the first
+		 * refusal */
+		ck_assert_uint_eq(full, 0);
+		accepted++;
+	}
+	printf("flood_ten_million: %llu nonces, %llu accepted, %llu refused "
+	       "(cache full), peak %zu bytes of %zu, max RSS %ld -> %ld "
+	       "KiB\n",
+	       (unsigned long long)total, (unsigned long long)accepted,
+	       (unsigned long long)full, peak, cap, rss_before,
+	       max_rss_kib());
+	ck_assert_uint_le(peak, cap);
+	ck_assert_uint_gt(full, 0);
+	ck_assert_uint_eq(sets[0].count, accepted);
+	ck_assert_msg(max_rss_kib() - rss_before <=
+			      (long)(cap / 1024) + 16 * 1024,
+		      "peak RSS grew by %ld KiB", max_rss_kib() - rss_before);
+	/* no replay: every accepted nonce is reported present, even full */
+	for (uint64_t i = 0; i < accepted; i += 997) {
+		counter_nonce(i, nonce);
+		ck_assert_int_eq(insert_capped(sets, 0, nonce, cap, &peak),
+				 REPLAY_PRESENT);
+	}
+	/* seed rotation retires the oldest set, and the next rotation the
+	 * flooded one: their memory is freed and new nonces are taken */
+	replay_set_clear(&sets[1]);
+	ck_assert_uint_eq(replay_set_bytes(&sets[1]), 0);
+	counter_nonce(total + 1, nonce);
+	replay_set_clear(&sets[0]);
+	ck_assert_uint_eq(replay_set_bytes(&sets[0]), 0);
+	ck_assert_int_eq(insert_capped(sets, 1, nonce, cap, &peak),
+			 REPLAY_INSERTED);
+	replay_set_clear(&sets[1]);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("replay_cache");
@@ -111,6 +219,8 @@ int main(void)
 
 	tcase_add_test(t, insert_contains_remove);
 	tcase_add_test(t, budget);
+	tcase_add_test(t, flood_ten_million);
+	tcase_set_timeout(t, 300);
 	suite_add_tcase(s, t);
 	return tu_run_suite(s);
 }
