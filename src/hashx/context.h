@@ -73,15 +73,6 @@ void hashx_exec8_u64(const hashx_ctx *ctx, const uint64_t input[8],
 		     uint64_t out[8]);
 
 /*
- * Hashes inputs first .. first + n - 1 into `out` (n words: each hash's
- * first 8 bytes as a little-endian integer) through the context's batch
- * form, for a compiled context whose implementation is a batch one. False
- * (nothing written) otherwise; the caller then hashes one at a time.
- */
-bool hashx_exec_batch_u64(hashx_ctx *ctx, uint64_t first, size_t n,
-			  uint64_t *out);
-
-/*
  * Test hook, not exported: makes this context's executable-memory steps
  * fail (HASHX_FAULT_* from code_buffer.h, 0 for none) as on a system that
  * refuses executable memory. A buffer already mapped stays mapped.

@@ -194,35 +194,10 @@ static const hashx_batch *current_batch(hashx_ctx *ctx)
 	return &ctx->batch;
 }
 
-/* Inputs per call of the batch function: a multiple of every lane count,
- * and small enough that the hashes stay in the L1 cache until used. */
+/* Inputs per call of the batch function (rounded down to whole groups):
+ * small enough that the 8 KiB of hashes stay in the L1 cache until
+ * bucketed. */
 #define BATCH_CHUNK 256
-
-bool hashx_exec_batch_u64(hashx_ctx *ctx, uint64_t first, size_t n,
-			  uint64_t *out)
-{
-	const hashx_batch *b = current_batch(ctx);
-	uint64_t words[4 * BATCH_CHUNK];
-
-	if (b == NULL)
-		return false;
-	/* whole groups per call, so that only the last call can hash
-	 * inputs past the end */
-	size_t chunk = BATCH_CHUNK / b->lanes * b->lanes;
-
-	for (size_t done = 0; done < n; done += chunk) {
-		size_t todo = n - done < chunk ? n - done : chunk;
-		size_t groups = (todo + b->lanes - 1) / b->lanes;
-
-		/* A last partial group hashes a few inputs past the end;
-		 * they are not used. */
-		b->fn(first + done, groups, words);
-		for (size_t k = 0; k < todo; k++)
-			out[done + k] = words[(k / b->lanes) * 4 * b->lanes +
-					      k % b->lanes];
-	}
-	return true;
-}
 
 /* Puts input `input`, whose hash starts with v, into its bucket. */
 static void scatter_one(const hashx_scatter *t, uint64_t input, uint64_t v)
