@@ -696,6 +696,12 @@ START_TEST(params_malformed)
 		 GOOD_TIME, EQUIX_POW_FAIL_BASE64},
 		{"pow-params v1 qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq!o 250 "
 		 GOOD_TIME, EQUIX_POW_FAIL_BASE64},
+		/* bytes above 127, which libsodium 1.0.18 decodes as digits
+		 * (found by the fuzzer): 0xde spells 'G' */
+		{"pow-params v1 qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq\xdeo 250 "
+		 GOOD_TIME, EQUIX_POW_FAIL_BASE64},
+		{"pow-params v1 qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq\x80o 250 "
+		 GOOD_TIME, EQUIX_POW_FAIL_BASE64},
 		{"pow-params v1 " SEED_AA " -1 " GOOD_TIME, EQUIX_POW_FAIL_NUMBER},
 		{"pow-params v1 " SEED_AA " +1 " GOOD_TIME, EQUIX_POW_FAIL_NUMBER},
 		{"pow-params v1 " SEED_AA " 01 " GOOD_TIME, EQUIX_POW_FAIL_NUMBER},

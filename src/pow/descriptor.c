@@ -139,6 +139,16 @@ static int field_is(const struct field *f, const char *text)
 	       memcmp(f->start, text, f->length) == 0;
 }
 
+/* The standard base64 alphabet. Checked here because libsodium 1.0.18's
+ * decoder maps some bytes above 127 to digits (0xde decodes like 'G':
+ * found by tests/fuzz/fuzz_pow_wire.c), which would give one seed two
+ * spellings. */
+static int is_base64_char(char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+	       (c >= '0' && c <= '9') || c == '+' || c == '/';
+}
+
 static equix_pow_result parse_seed(const struct field *f, uint8_t *seed)
 {
 	size_t decoded = 0;
@@ -146,6 +156,9 @@ static equix_pow_result parse_seed(const struct field *f, uint8_t *seed)
 
 	if (f->length != SEED_B64_LEN)
 		return EQUIX_POW_FAIL_BASE64;
+	for (size_t i = 0; i < f->length; i++)
+		if (!is_base64_char(f->start[i]))
+			return EQUIX_POW_FAIL_BASE64;
 	/* libsodium refuses non-canonical trailing bits, so each seed has one
 	 * spelling. */
 	if (sodium_base642bin(seed, EQUIX_POW_SEED_LEN, f->start, f->length,
