@@ -49,6 +49,14 @@ equix_install_doc_packages() {
 	equix_install "${EQUIX_DOC_PACKAGES[@]}"
 }
 
+# The libFuzzer harnesses (test.sh --fuzz): clang and its runtime
+# libraries (libFuzzer, ASan, UBSan).
+EQUIX_FUZZ_PACKAGES=(clang libclang-rt-14-dev)
+
+equix_install_fuzz_packages() {
+	equix_install "${EQUIX_FUZZ_PACKAGES[@]}"
+}
+
 # The aarch64 cross build: Debian's cross compiler, the arm64 builds of the
 # libraries (multiarch), and qemu-user to run the tests.
 EQUIX_CROSS_PACKAGES=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user

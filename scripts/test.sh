@@ -13,6 +13,9 @@
 #   scripts/test.sh --sanitizers  native build with AddressSanitizer and
 #                              UndefinedBehaviorSanitizer; any report fails
 #                              make check
+#   scripts/test.sh --fuzz     builds the libFuzzer harnesses with clang and
+#                              runs each for EQUIX_FUZZ_SECONDS (default 20,
+#                              a smoke run; make fuzz defaults to 600)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
@@ -21,8 +24,17 @@ case "${1:-}" in
 "") ;;
 --aarch64) cross=aarch64 ;;
 --sanitizers) sanitizers=1 ;;
-*) echo "usage: scripts/test.sh [--aarch64 | --sanitizers]" >&2; exit 2 ;;
+--fuzz) fuzz=1 ;;
+*) echo "usage: scripts/test.sh [--aarch64 | --sanitizers | --fuzz]" >&2; exit 2 ;;
 esac
+
+if [ "${fuzz:-0}" = 1 ]; then
+	equix_install_fuzz_packages
+	equix_setup "$EQUIX_SRC/build/fuzz" CC=clang --enable-fuzzing --enable-werror \
+		--disable-shared --without-check
+	make -s -j"$(equix_jobs)"
+	exec make -s fuzz FUZZ_SECONDS="${EQUIX_FUZZ_SECONDS:-20}"
+fi
 
 if [ "${sanitizers:-0}" = 1 ]; then
 	equix_setup "$EQUIX_SRC/build/sanitizers" --enable-sanitizers \
