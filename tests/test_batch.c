@@ -413,7 +413,20 @@ static void scatter_equal(hashx_impl impl, uint32_t capacity)
 		ck_assert_mem_eq(counts[0], counts[1], sizeof counts[0]);
 		ck_assert_mem_eq(idx[0], idx[1], sizeof idx[0]);
 		ck_assert_mem_eq(data[0], data[1], sizeof data[0]);
+		/* at most n items; a capacity of 3 fills every bucket */
+		unsigned total = 0;
+		for (int b = 0; b < 256; b++)
+			total += counts[0][b];
+		ck_assert_uint_le(total, 65536 - s);
+		if (capacity == 3)
+			ck_assert_uint_eq(total, 256 * 3);
 	}
+	/* n = 0 writes nothing */
+	hashx_scatter t0 = { counts[0], idx[0], data[0], capacity };
+	memset(counts[0], 0, sizeof counts[0]);
+	hashx_exec_scatter(c, 0, 0, &t0);
+	for (int b = 0; b < 256; b++)
+		ck_assert_uint_eq(counts[0][b], 0);
 	hashx_free(c);
 	hashx_free(i);
 }

@@ -347,59 +347,6 @@ START_TEST(form_generated_programs)
 }
 END_TEST
 
-/* ---- the scatter form (Equi-X stage 0) ----------------------------- */
-
-/* Native and portable scatter give the same table, including the items a
- * full bucket drops (a small capacity makes many buckets overflow). */
-START_TEST(scatter_matches_portable)
-{
-	static const uint32_t capacities[] = { 3, 336 };
-	hashx_ctx *c = hashx_alloc(HASHX_TYPE_COMPILED);
-	hashx_ctx *i = hashx_alloc(HASHX_TYPE_INTERPRETED);
-	static uint16_t counts[2][256], idx[2][256 * 336];
-	static uint64_t data[2][256 * 336];
-
-	ck_assert_ptr_nonnull(c);
-	ck_assert_ptr_nonnull(i);
-	for (uint32_t s = 0; s < 3; s++)
-		for (size_t k = 0; k < 2; k++) {
-			hashx_scatter t[2];
-			uint64_t first = s * 1000;
-			size_t n = 4096 + s;
-
-			ck_assert_int_eq(hashx_make(c, &s, sizeof s), HASHX_OK);
-			ck_assert_int_eq(hashx_make(i, &s, sizeof s), HASHX_OK);
-			for (int v = 0; v < 2; v++) {
-				memset(counts[v], 0, sizeof counts[v]);
-				memset(idx[v], 0xaa, sizeof idx[v]);
-				memset(data[v], 0xaa, sizeof data[v]);
-				t[v] = (hashx_scatter){ counts[v], idx[v], data[v],
-							capacities[k] };
-			}
-			hashx_exec_scatter(c, first, n, &t[0]);
-			hashx_exec_scatter(i, first, n, &t[1]);
-			ck_assert_mem_eq(counts[0], counts[1], sizeof counts[0]);
-			ck_assert_mem_eq(idx[0], idx[1], sizeof idx[0]);
-			ck_assert_mem_eq(data[0], data[1], sizeof data[0]);
-			/* the table holds min(n, 256 * capacity) items */
-			unsigned total = 0;
-			for (int b = 0; b < 256; b++)
-				total += counts[0][b];
-			ck_assert_uint_le(total, n);
-			if (capacities[k] == 3)
-				ck_assert_uint_eq(total, 256 * 3);
-		}
-	/* n = 0 writes nothing */
-	hashx_scatter t0 = { counts[0], idx[0], data[0], 336 };
-	memset(counts[0], 0, sizeof counts[0]);
-	hashx_exec_scatter(c, 0, 0, &t0);
-	for (int b = 0; b < 256; b++)
-		ck_assert_uint_eq(counts[0][b], 0);
-	hashx_free(c);
-	hashx_free(i);
-}
-END_TEST
-
 /* ---- W^X ----------------------------------------------------------- */
 
 /* Scans /proc/self/maps for a mapping both writable and executable. */
@@ -548,11 +495,8 @@ int main(void)
 	tcase_add_test(forms, form_add_rs_all);
 	tcase_add_test(forms, form_branches);
 	tcase_add_test(forms, form_generated_programs);
-	if (HASHX_HAVE_SCATTER)
-		tcase_add_test(forms, scatter_matches_portable);
-	else
-		printf("SKIP: scatter_matches_portable (no native scatter form "
-		       "on this CPU)\n");
+	/* the scatter form against the interpreter: tests/test_batch.c
+	 * (scatter_every_impl, every implementation) */
 	if (wx_mapping_present() >= 0) {
 		tcase_add_test(wx, buffer_states_are_wx);
 		/* its scanner thread: qemu-user (Debian 12) hangs in
