@@ -497,9 +497,10 @@ int main(int argc, char **argv)
 			static const char *const tests[] = {
 				"vectors_every_batch_impl",
 				"random_seeds_every_batch_impl",
-				"group_counts"};
+				"group_counts",
+				"synthetic_programs_every_batch_impl"};
 
-			for (int t = 0; t < 3; t++)
+			for (int t = 0; t < 4; t++)
 				printf("SKIP: %s(%s) (not available on this "
 				       "CPU or build)\n",
 				       tests[t], name);
