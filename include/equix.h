@@ -181,7 +181,8 @@ EQUIX_API equix_result equix_verify(equix_ctx *ctx, const void *challenge,
 #define EQUIX_SOLUTION_BYTES 16
 
 /**
- * Addition to Tor's API: writes the wire form of `solution`.
+ * Addition to Tor's API: writes the wire form of `solution`. Does nothing
+ * when either pointer is NULL.
  *
  * @param solution the solution.
  * @param out      EQUIX_SOLUTION_BYTES bytes.
@@ -191,7 +192,8 @@ EQUIX_API void equix_solution_pack(const equix_solution *solution,
 
 /**
  * Addition to Tor's API: reads the wire form of a solution. Any 16 bytes
- * give a solution; equix_verify() judges it.
+ * give a solution; equix_verify() judges it. Does nothing when either
+ * pointer is NULL.
  *
  * @param in       EQUIX_SOLUTION_BYTES bytes.
  * @param solution receives the eight indices.

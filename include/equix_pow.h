@@ -251,7 +251,8 @@ typedef struct equix_pow_solve_options {
     /** Give up after this many seconds (0: no limit). */
     double max_seconds;
     /** When not NULL, the search stops soon after *cancel becomes nonzero
-     * (set it from any thread or a signal handler). */
+     * (set it from any thread or a signal handler); already nonzero at the
+     * call, no nonce is tried. */
     const volatile int *cancel;
     /** When not NULL, called with the number of nonces tried so far. */
     equix_pow_progress_fn *progress;

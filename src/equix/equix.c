@@ -121,6 +121,8 @@ equix_result equix_verify(equix_ctx *ctx, const void *challenge,
 void equix_solution_pack(const equix_solution *solution,
 			 uint8_t out[EQUIX_SOLUTION_BYTES])
 {
+	if (solution == NULL || out == NULL)
+		return;
 	for (int i = 0; i < EQUIX_NUM_IDX; i++) {
 		out[2 * i] = (uint8_t)solution->idx[i];
 		out[2 * i + 1] = (uint8_t)(solution->idx[i] >> 8);
@@ -130,6 +132,8 @@ void equix_solution_pack(const equix_solution *solution,
 void equix_solution_unpack(const uint8_t in[EQUIX_SOLUTION_BYTES],
 			   equix_solution *solution)
 {
+	if (in == NULL || solution == NULL)
+		return;
 	for (int i = 0; i < EQUIX_NUM_IDX; i++)
 		solution->idx[i] = (equix_idx)(in[2 * i] | in[2 * i + 1] << 8);
 }

@@ -251,6 +251,9 @@ equix_pow_result equix_pow_solve(const uint8_t id[EQUIX_POW_ID_LEN],
 	s.failed_at = NO_WINNER;
 	s.started = seconds_now();
 	pthread_mutex_init(&s.lock, NULL);
+	/* A flag raised before the call stops the search before any work. */
+	if (cancel_requested(&s))
+		s.stop = EQUIX_POW_FAIL_CANCELLED;
 
 	run_workers(&s, options->threads);
 	pthread_mutex_destroy(&s.lock);
