@@ -57,6 +57,13 @@ equix_install_fuzz_packages() {
 	equix_install "${EQUIX_FUZZ_PACKAGES[@]}"
 }
 
+# The suite under valgrind memcheck (test.sh --valgrind).
+EQUIX_VALGRIND_PACKAGES=(valgrind)
+
+equix_install_valgrind_packages() {
+	equix_install "${EQUIX_VALGRIND_PACKAGES[@]}"
+}
+
 # The aarch64 cross build: Debian's cross compiler, the arm64 builds of the
 # libraries (multiarch), and qemu-user to run the tests.
 EQUIX_CROSS_PACKAGES=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user

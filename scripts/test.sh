@@ -13,6 +13,9 @@
 #   scripts/test.sh --sanitizers  native build with AddressSanitizer and
 #                              UndefinedBehaviorSanitizer; any report fails
 #                              make check
+#   scripts/test.sh --valgrind native build; the whole suite under valgrind
+#                              memcheck (make check-valgrind): any memory
+#                              error or definite leak fails the test
 #   scripts/test.sh --fuzz     builds the libFuzzer harnesses with clang and
 #                              runs each for EQUIX_FUZZ_SECONDS (default 20,
 #                              a smoke run; make fuzz defaults to 600)
@@ -24,8 +27,9 @@ case "${1:-}" in
 "") ;;
 --aarch64) cross=aarch64 ;;
 --sanitizers) sanitizers=1 ;;
+--valgrind) valgrind=1 ;;
 --fuzz) fuzz=1 ;;
-*) echo "usage: scripts/test.sh [--aarch64 | --sanitizers | --fuzz]" >&2; exit 2 ;;
+*) echo "usage: scripts/test.sh [--aarch64 | --sanitizers | --valgrind | --fuzz]" >&2; exit 2 ;;
 esac
 
 if [ "${fuzz:-0}" = 1 ]; then
@@ -36,7 +40,13 @@ if [ "${fuzz:-0}" = 1 ]; then
 	exec make -s fuzz FUZZ_SECONDS="${EQUIX_FUZZ_SECONDS:-20}"
 fi
 
-if [ "${sanitizers:-0}" = 1 ]; then
+check_target=check
+if [ "${valgrind:-0}" = 1 ]; then
+	equix_install_valgrind_packages
+	equix_setup "$EQUIX_SRC/build/valgrind" --enable-werror
+	check_target=check-valgrind
+	EQUIX_SKIP_DISTCHECK=1
+elif [ "${sanitizers:-0}" = 1 ]; then
 	equix_setup "$EQUIX_SRC/build/sanitizers" --enable-sanitizers \
 		--enable-werror
 	EQUIX_SKIP_DISTCHECK=1
@@ -87,7 +97,7 @@ summarize() {
 }
 
 status=0
-make -j"$jobs" check || status=$?
+make -j"$jobs" "$check_target" || status=$?
 # Every suite's own report (the harness keeps them in .log files).
 for log in tests/*.log; do
 	[ "$log" = tests/test-suite.log ] && continue

@@ -5,7 +5,9 @@
 #
 # The sourcing script sets $program (the executable) first.
 
-runner=${TEST_RUNNER:-}
+# The emulator of a cross build, or natively the wrapper of
+# make check-valgrind (empty otherwise).
+runner=${TEST_RUNNER:-${EQUIX_TEST_WRAPPER:-}}
 vectors=${VECTOR_DIR:?VECTOR_DIR must name tests/vectors}
 
 tmp=$(mktemp -d) || exit 99

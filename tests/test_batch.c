@@ -123,7 +123,7 @@ START_TEST(random_seeds_every_batch_impl)
 	state = hashx_load64_le(master);
 	printf("random_seeds_every_batch_impl(%s): master seed %016llx\n",
 	       hashx_impl_name(impl), (unsigned long long)state);
-	for (int s = 0; s < 2000; s++) {
+	for (int s = 0; s < tu_count(2000); s++) {
 		hashx_batch b;
 		uint64_t seed = state + (uint64_t)s * 0x9e3779b97f4a7c15u;
 		uint64_t first =
@@ -240,7 +240,7 @@ START_TEST(random_seeds_through_lanes)
 	state = hashx_load64_le(master);
 	printf("random_seeds_through_lanes: master seed %016llx\n",
 	       (unsigned long long)state);
-	for (int s = 0; s < 2000; s++) {
+	for (int s = 0; s < tu_count(2000); s++) {
 		uint64_t seed = state + (uint64_t)s * 0x9e3779b97f4a7c15u;
 
 		if (hashx_make(ctx, &seed, sizeof seed) == HASHX_OK)
@@ -333,7 +333,7 @@ START_TEST(synthetic_programs_every_batch_impl)
 	hashx_code_buffer buf = {0};
 	static hashx_program p;
 
-	for (int t = 0; t < 2000; t++) {
+	for (int t = 0; t < tu_count(2000); t++) {
 		uint64_t out[4 * HASHX_BATCH_MAX_LANES], want[4];
 		hashx_sip_state k = {next_random(&x), next_random(&x),
 				     next_random(&x), next_random(&x)};
@@ -361,7 +361,7 @@ START_TEST(synthetic_programs_through_lanes)
 	uint64_t x = synthetic_seed("synthetic_programs_through_lanes");
 	static hashx_program p;
 
-	for (int t = 0; t < 2000; t++) {
+	for (int t = 0; t < tu_count(2000); t++) {
 		uint64_t in[8], out[4][8], want[4];
 		hashx_sip_state k = {next_random(&x), next_random(&x),
 				     next_random(&x), next_random(&x)};

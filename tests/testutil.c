@@ -136,11 +136,31 @@ void tu_skip_unless_reference_salt(const char *program)
 	exit(77);
 }
 
-int tu_emulated(void)
+static int env_flag(const char *name)
 {
-	const char *e = getenv("EQUIX_TEST_EMULATED");
+	const char *e = getenv(name);
 
 	return e != NULL && *e != '\0' && strcmp(e, "0") != 0;
+}
+
+int tu_emulated(void)
+{
+	return env_flag("EQUIX_TEST_EMULATED");
+}
+
+int tu_valgrind(void)
+{
+	return env_flag("EQUIX_TEST_VALGRIND");
+}
+
+int tu_slow_runner(void)
+{
+	return tu_emulated() || tu_valgrind();
+}
+
+int tu_count(int n)
+{
+	return tu_valgrind() && n >= 20 ? n / 20 : n;
 }
 
 int tu_run_suite(Suite *s)

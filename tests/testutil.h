@@ -71,6 +71,19 @@ void tu_program_emit(struct hashx_program *p, int opcode, int dst, int src,
  * pthread_create, so tests that need threads are reported as skipped. */
 int tu_emulated(void);
 
+/* Whether the tests run under valgrind (make check-valgrind sets
+ * EQUIX_TEST_VALGRIND): its allocator and shadow memory make the process's
+ * RSS meaningless for the tests that bound it. */
+int tu_valgrind(void);
+
+/* Either of the two: the longest tests run a scaled-down version. */
+int tu_slow_runner(void);
+
+/* A randomized test's count of iterations: `n`, or a twentieth of it
+ * (at least 1) under valgrind, whose JIT-heavy runs are 50 to 100 times
+ * slower; the memory checks need paths, not volume. */
+int tu_count(int n);
+
 /* Runs a suite with Check's usual report; returns the exit status. */
 int tu_run_suite(Suite *s);
 
