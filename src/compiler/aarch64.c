@@ -43,6 +43,7 @@ enum {
 	A64_ORR_W = 0x2a000000, /* orr wd, wn, wm */
 	A64_TST_W = 0x6a00001f, /* ands wzr, wn, wm */
 	A64_B_COND = 0x54000000,
+	A64_CBNZ = 0xb5000000,  /* cbnz xt, #imm19 * 4 */
 	A64_B = 0x14000000,
 	A64_LDP = 0xa9400000,   /* ldp xt, xt2, [xn, #imm7 * 8] */
 	A64_STP = 0xa9000000,
@@ -164,13 +165,19 @@ static void emit_b(emitter *e, const uint8_t *target)
  *     movn x3, #0           ; x3 = ~0
  *     b    resume
  *   next:
+ * A mask of 0 (never generated) passes the test even with x3 = ~0, which
+ * would jump forever; such a BRANCH tests x3 alone: cbnz x3, next.
  */
 static void emit_branch(emitter *e, uint32_t mask, const uint8_t *resume)
 {
-	mov_imm64(e, X16, mask);
-	rrr(e, A64_ORR_W, X17, X2, X3, 0);
-	rrr(e, A64_TST_W, 0, X17, X16, 0);
-	put(e, A64_B_COND | 3u << 5 | COND_NE); /* skip the next two */
+	if (mask != 0) {
+		mov_imm64(e, X16, mask);
+		rrr(e, A64_ORR_W, X17, X2, X3, 0);
+		rrr(e, A64_TST_W, 0, X17, X16, 0);
+		put(e, A64_B_COND | 3u << 5 | COND_NE); /* skip the next two */
+	} else {
+		put(e, A64_CBNZ | 3u << 5 | X3);
+	}
 	put(e, A64_MOVN | X3);
 	emit_b(e, resume);
 }

@@ -212,6 +212,10 @@ static void emit_alu_imm(emitter *e, int ext, int dst, uint32_t imm)
  * One taken jump, and none on the usual path. A BRANCH with no TARGET
  * before it (never generated, but legal) jumps to instruction 1 through a
  * stub after the epilogue instead:  stub: dec ecx; jmp instruction_1.
+ * A mask of 0 (never generated either) passes that test even with ecx =
+ * ~0, which would jump forever; such a BRANCH tests ecx alone:
+ *     test ecx, ecx
+ *     jz   pad
  */
 typedef struct branch_stub {
 	uint8_t *jz_rel32; /* displacement to patch */
@@ -245,11 +249,16 @@ static const uint8_t *emit_target(emitter *e)
 static bool emit_branch(emitter *e, uint32_t mask, const uint8_t *pad,
 			branch_stub *stub)
 {
-	byte(e, OP_OR_RM_R);
-	modrm(e, 3, RCX, RDX);
-	byte(e, OP_GROUP3);
-	modrm(e, 3, EXT_TEST, RDX);
-	imm32(e, mask);
+	if (mask != 0) {
+		byte(e, OP_OR_RM_R);
+		modrm(e, 3, RCX, RDX);
+		byte(e, OP_GROUP3);
+		modrm(e, 3, EXT_TEST, RDX);
+		imm32(e, mask);
+	} else {
+		byte(e, OP_TEST_RM_R);
+		modrm(e, 3, RCX, RCX);
+	}
 	if (pad != NULL && pad - (e->pos + 2) >= -128) {
 		/* short form: 4 bytes less code per branch */
 		byte(e, OP_JZ_REL8);
