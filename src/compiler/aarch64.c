@@ -311,7 +311,7 @@ typedef struct job {
 	const hashx_sip_state *key; /* NULL: register-file form */
 } job;
 
-static bool emit_job(uint8_t *start, uint8_t *end, const void *arg)
+static uint8_t *emit_job(uint8_t *start, uint8_t *end, const void *arg)
 {
 	const job *j = arg;
 	emitter e = { start, end };
@@ -325,12 +325,12 @@ static bool emit_job(uint8_t *start, uint8_t *end, const void *arg)
 	else
 		emit_regfile_prologue(&e);
 	if (e.pos - start > PROLOGUE_BYTES)
-		return false;
+		return NULL;
 	for (size_t i = 0; i < j->prog->size; i++) {
 		const hashx_instr *in = &j->prog->code[i];
 
 		if (e.end - e.pos < MAX_INSTR_BYTES + EPILOGUE_BYTES)
-			return false;
+			return NULL;
 		if (i == resume_index)
 			resume = e.pos;
 		if (in->opcode == HASHX_OP_TARGET)
@@ -345,7 +345,7 @@ static bool emit_job(uint8_t *start, uint8_t *end, const void *arg)
 		emit_hash_epilogue(&e, j->key);
 	else
 		emit_regfile_epilogue(&e);
-	return e.pos - epilogue <= EPILOGUE_BYTES;
+	return e.pos - epilogue <= EPILOGUE_BYTES ? e.pos : NULL;
 }
 
 /* No scatter form here: the solver then hashes one input at a time. */

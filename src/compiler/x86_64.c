@@ -677,12 +677,12 @@ typedef struct job {
 	const hashx_scatter *t;
 } job;
 
-static bool emit_job(uint8_t *start, uint8_t *end, const void *arg)
+static uint8_t *emit_job(uint8_t *start, uint8_t *end, const void *arg)
 {
 	const job *j = arg;
 	emitter e = { start, end };
 
-	return emit_function(&e, j->prog, j->f, j->key, j->t);
+	return emit_function(&e, j->prog, j->f, j->key, j->t) ? e.pos : NULL;
 }
 
 void *hashx_arch_compile(const hashx_program *prog, hashx_form f,

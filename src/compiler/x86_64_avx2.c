@@ -986,7 +986,7 @@ static size_t count_branches(const hashx_program *prog)
 	return n;
 }
 
-static bool emit_job(uint8_t *start, uint8_t *end, const void *arg)
+static uint8_t *emit_job(uint8_t *start, uint8_t *end, const void *arg)
 {
 	const job *j = arg;
 	pool p = {start, 0};
@@ -996,13 +996,13 @@ static bool emit_job(uint8_t *start, uint8_t *end, const void *arg)
 	bool ok;
 
 	if (j->prog->size > HASHX_PROGRAM_SIZE)
-		return false;
+		return NULL;
 	memset(&s, 0, sizeof s);
 	/* One site per BRANCH (a generated program has about 16); on the
 	 * heap, as a program of 512 BRANCHes is still valid input. */
 	s.sites = calloc(count_branches(j->prog) + 1, sizeof *s.sites);
 	if (s.sites == NULL)
-		return false;
+		return NULL;
 	fill_pool(&p, j->prog, j->key, &c);
 	e.pos = start + 32 * p.count;
 	e.end = end;
@@ -1016,7 +1016,7 @@ static bool emit_job(uint8_t *start, uint8_t *end, const void *arg)
 	hi_flush(&s.hi);
 	ok = emit_function(&e, &s);
 	free(s.sites);
-	return ok;
+	return ok ? e.pos : NULL;
 }
 
 void *hashx_x86_64_avx2_compile(const hashx_program *prog,

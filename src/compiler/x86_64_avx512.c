@@ -554,7 +554,7 @@ static void emit_finalization(emit_state *s, const hashx_sip_state *key)
  * void fn(uint64_t first, size_t groups, uint64_t *out): rdi counts the
  * inputs, rsi the groups left, rdx walks the output.
  */
-static bool emit_function(uint8_t *start, uint8_t *end, const void *arg)
+static uint8_t *emit_function(uint8_t *start, uint8_t *end, const void *arg)
 {
 	const void *const *args = arg;
 	const hashx_program *prog = args[0];
@@ -568,7 +568,7 @@ static bool emit_function(uint8_t *start, uint8_t *end, const void *arg)
 	s.prog = prog;
 	trace_mulh_flow(prog, &s.flow);
 	if (end - start < POOL_START + POOL_WORDS * 8 + LOOP_BYTES)
-		return false;
+		return NULL;
 	x86_byte(&s.e, 0xe9); /* jmp rel32 over the pool */
 	entry_jump = s.e.pos;
 	x86_imm32(&s.e, 0);
@@ -587,7 +587,7 @@ static bool emit_function(uint8_t *start, uint8_t *end, const void *arg)
 	top = s.e.pos;
 	emit_expansion(&s, key, lane_numbers);
 	if (!emit_program(&s, prog))
-		return false;
+		return NULL;
 	emit_finalization(&s, key);
 	x86_add_imm32(&s.e, X86_RDI, LANES);
 	x86_add_imm32(&s.e, X86_RDX, 4 * LANES * 8);
@@ -595,7 +595,7 @@ static bool emit_function(uint8_t *start, uint8_t *end, const void *arg)
 	x86_jcc(&s.e, false, top);
 	x86_patch_rel32(exit_jump, s.e.pos);
 	x86_vzeroupper_ret(&s.e);
-	return true;
+	return s.e.pos;
 }
 
 void *hashx_x86_64_avx512_compile(const hashx_program *prog,
