@@ -320,6 +320,8 @@ static uint8_t *emit_job(uint8_t *start, uint8_t *end, const void *arg)
 	const uint8_t *resume = NULL;
 	size_t resume_index = 1;
 
+	if (j->prog->size > HASHX_PROGRAM_SIZE)
+		return NULL; /* not a program: CODE_CAPACITY counts on it */
 	if (j->key != NULL)
 		emit_hash_prologue(&e, j->key);
 	else

@@ -633,6 +633,8 @@ static bool emit_function(emitter *e, const hashx_program *prog, hashx_form f,
 	uint8_t *start = e->pos, *epilogue, *instr1 = NULL;
 	uint8_t *top = NULL, *exit_jz = NULL;
 
+	if (prog->size > HASHX_PROGRAM_SIZE)
+		return false; /* not a program: CODE_CAPACITY counts on it */
 	if (f == HASHX_FORM_HASH)
 		emit_hash_prologue(e, key);
 	else if (f == HASHX_FORM_SCATTER)

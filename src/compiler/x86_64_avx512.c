@@ -564,6 +564,8 @@ static uint8_t *emit_function(uint8_t *start, uint8_t *end, const void *arg)
 	uint64_t *lane_numbers;
 	uint8_t *entry_jump, *top, *exit_jump;
 
+	if (prog->size > HASHX_PROGRAM_SIZE)
+		return NULL;
 	s.e = (x86_emitter){start, end};
 	s.prog = prog;
 	trace_mulh_flow(prog, &s.flow);
