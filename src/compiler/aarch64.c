@@ -14,16 +14,25 @@
  */
 #include <config.h>
 
+#include "code_size.h"
 #include "compiler.h"
 
 /* Largest code for one HashX instruction (BRANCH: a mask load of up to
- * two instructions and five more), and bounds on entry and exit code,
- * enforced when emitting. */
+ * two instructions and five more, 28 bytes; ADD_C and XOR_C take at most
+ * 12), and bounds on entry and exit code, enforced when emitting. Any
+ * program fits the capacity; tests/test_code_size.c measures each part
+ * and compiles the largest program. */
 #define MAX_INSTR_BYTES 32
 #define PROLOGUE_BYTES 1024
 #define EPILOGUE_BYTES 320
 #define CODE_CAPACITY \
 	(PROLOGUE_BYTES + HASHX_PROGRAM_SIZE * MAX_INSTR_BYTES + EPILOGUE_BYTES)
+
+const hashx_code_bounds hashx_aarch64_code_bounds = {
+	.capacity = CODE_CAPACITY,
+	.fixed = PROLOGUE_BYTES + EPILOGUE_BYTES,
+	.per_instr = MAX_INSTR_BYTES,
+};
 
 enum { X0 = 0, X1 = 1, X2 = 2, X3 = 3, X8 = 8, X16 = 16, X17 = 17, XZR = 31 };
 

@@ -15,10 +15,12 @@
  */
 #include <config.h>
 
+#include "code_size.h"
 #include "compiler.h"
 
-/* Largest encoding of one HashX instruction (BRANCH), in bytes, and of the
- * out-of-line stub a BRANCH adds after the epilogue. */
+/* Largest encoding of one HashX instruction (BRANCH: or, test imm32, jz
+ * rel32, 14 bytes; SMULH 9), in bytes, and of the out-of-line stub a BRANCH
+ * with no TARGET before it adds after the epilogue (dec, jmp rel32: 7). */
 #define MAX_INSTR_BYTES 16
 #define STUB_BYTES 8
 /* Bounds on the entry and exit code of each form (the whole-hash form
@@ -26,10 +28,18 @@
  * update); enforced when emitting. */
 #define PROLOGUE_BYTES 640
 #define EPILOGUE_BYTES 320
-/* The emitted code always fits here; checked before every instruction. */
+/* The emitted code always fits here, 512 BRANCHes with stubs included;
+ * checked before every instruction. tests/test_code_size.c measures each
+ * part and compiles the largest program. */
 #define CODE_CAPACITY                                                  \
 	(PROLOGUE_BYTES + HASHX_PROGRAM_SIZE * (MAX_INSTR_BYTES + STUB_BYTES) + \
 	 EPILOGUE_BYTES)
+
+const hashx_code_bounds hashx_x86_64_code_bounds = {
+	.capacity = CODE_CAPACITY,
+	.fixed = PROLOGUE_BYTES + EPILOGUE_BYTES,
+	.per_instr = MAX_INSTR_BYTES + STUB_BYTES,
+};
 
 /* x86 register numbers. */
 enum { RAX = 0, RCX = 1, RDX = 2, RBX = 3, RBP = 5, RSI = 6, RDI = 7, R8 = 8 };

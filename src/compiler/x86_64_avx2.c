@@ -38,6 +38,7 @@
 #include <stdlib.h>
 
 #include "batch.h"
+#include "code_size.h"
 #include "compiler.h"
 #include "x86_64_emit.h"
 
@@ -76,7 +77,10 @@ enum {
  * stubs of one BRANCH (231 measured); on the entry code (expansion) and
  * the exit code (finalization, stores, loop). All are checked while
  * emitting: a program that would not fit fails to compile. A generated
- * program's code is about 13 KB, 16.5 KB with the stubs. */
+ * program's code is about 13 KB, 16.5 KB with the stubs. The capacity is
+ * the sum of the maxima, so that never happens: 512 BRANCHes with stubs
+ * that save and blend all eight registers fit (tests/test_code_size.c
+ * measures each part and compiles the largest program). */
 #define MAX_INSTR_BYTES 192
 #define STUB_BYTES 384
 #define PROLOGUE_BYTES 2048
@@ -84,6 +88,13 @@ enum {
 #define CODE_CAPACITY                                                          \
 	(POOL_BYTES + 64 + PROLOGUE_BYTES +                                    \
 	 HASHX_PROGRAM_SIZE * (MAX_INSTR_BYTES + STUB_BYTES) + EPILOGUE_BYTES)
+
+/* The same sum, with each instruction's pool entry counted with it. */
+const hashx_code_bounds hashx_x86_64_avx2_code_bounds = {
+	.capacity = CODE_CAPACITY,
+	.fixed = FIXED_CONSTS * 32 + 64 + PROLOGUE_BYTES + EPILOGUE_BYTES,
+	.per_instr = 32 + MAX_INSTR_BYTES + STUB_BYTES,
+};
 
 /* ---- VEX encoding -------------------------------------------------- */
 
