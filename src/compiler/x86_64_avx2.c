@@ -972,11 +972,17 @@ static bool emit_function(x86_emitter *e, emit_state *s)
 		return false;
 	for (size_t k = 0; k < s->nsites; k++) {
 		const branch_site *site = &s->sites[k];
+		uint8_t *before = e->pos;
 
+		/* Reserved with each BRANCH; checked like an instruction. */
+		if (!x86_room(e, STUB_BYTES))
+			return false;
 		emit_taken_stub(e, site, (uint32_t)k + 1,
 				site->resume != NULL ? site->resume
 						     : s->instr1);
 		emit_second_stub(e, site, (uint32_t)k + 1);
+		if (e->pos - before > STUB_BYTES)
+			return false;
 	}
 	return true;
 }
