@@ -331,6 +331,21 @@ START_TEST(form_branches)
 	emit(HASHX_OP_SMULH_R, 7, 6, 0);
 	emit(HASHX_OP_BRANCH, 0, 0, 0x00010000u);
 	compare("far branch");
+
+	/* A mask of 0 passes any product: taken the first time only (the
+	 * code once jumped back forever). */
+	clear();
+	emit(HASHX_OP_TARGET, 0, 0, 0);
+	emit(HASHX_OP_ADD_C, 1, 0, 3);
+	emit(HASHX_OP_BRANCH, 0, 0, 0);
+	emit(HASHX_OP_BRANCH, 0, 0, 0);
+	compare("mask 0");
+
+	clear();
+	emit(HASHX_OP_BRANCH, 0, 0, 0);
+	emit(HASHX_OP_ADD_C, 1, 0, 3);
+	emit(HASHX_OP_BRANCH, 0, 0, 0);
+	compare("mask 0, no target");
 }
 END_TEST
 

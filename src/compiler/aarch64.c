@@ -14,16 +14,25 @@
  */
 #include <config.h>
 
+#include "code_size.h"
 #include "compiler.h"
 
 /* Largest code for one HashX instruction (BRANCH: a mask load of up to
- * two instructions and five more), and bounds on entry and exit code,
- * enforced when emitting. */
+ * two instructions and five more, 28 bytes; ADD_C and XOR_C take at most
+ * 12), and bounds on entry and exit code, enforced when emitting. Any
+ * program fits the capacity; tests/test_code_size.c measures each part
+ * and compiles the largest program. */
 #define MAX_INSTR_BYTES 32
 #define PROLOGUE_BYTES 1024
 #define EPILOGUE_BYTES 320
 #define CODE_CAPACITY \
 	(PROLOGUE_BYTES + HASHX_PROGRAM_SIZE * MAX_INSTR_BYTES + EPILOGUE_BYTES)
+
+const hashx_code_bounds hashx_aarch64_code_bounds = {
+	.capacity = CODE_CAPACITY,
+	.fixed = PROLOGUE_BYTES + EPILOGUE_BYTES,
+	.per_instr = MAX_INSTR_BYTES,
+};
 
 enum { X0 = 0, X1 = 1, X2 = 2, X3 = 3, X8 = 8, X16 = 16, X17 = 17, XZR = 31 };
 
@@ -43,6 +52,7 @@ enum {
 	A64_ORR_W = 0x2a000000, /* orr wd, wn, wm */
 	A64_TST_W = 0x6a00001f, /* ands wzr, wn, wm */
 	A64_B_COND = 0x54000000,
+	A64_CBNZ = 0xb5000000,  /* cbnz xt, #imm19 * 4 */
 	A64_B = 0x14000000,
 	A64_LDP = 0xa9400000,   /* ldp xt, xt2, [xn, #imm7 * 8] */
 	A64_STP = 0xa9000000,
@@ -164,13 +174,19 @@ static void emit_b(emitter *e, const uint8_t *target)
  *     movn x3, #0           ; x3 = ~0
  *     b    resume
  *   next:
+ * A mask of 0 (never generated) passes the test even with x3 = ~0, which
+ * would jump forever; such a BRANCH tests x3 alone: cbnz x3, next.
  */
 static void emit_branch(emitter *e, uint32_t mask, const uint8_t *resume)
 {
-	mov_imm64(e, X16, mask);
-	rrr(e, A64_ORR_W, X17, X2, X3, 0);
-	rrr(e, A64_TST_W, 0, X17, X16, 0);
-	put(e, A64_B_COND | 3u << 5 | COND_NE); /* skip the next two */
+	if (mask != 0) {
+		mov_imm64(e, X16, mask);
+		rrr(e, A64_ORR_W, X17, X2, X3, 0);
+		rrr(e, A64_TST_W, 0, X17, X16, 0);
+		put(e, A64_B_COND | 3u << 5 | COND_NE); /* skip the next two */
+	} else {
+		put(e, A64_CBNZ | 3u << 5 | X3);
+	}
 	put(e, A64_MOVN | X3);
 	emit_b(e, resume);
 }
@@ -304,7 +320,7 @@ typedef struct job {
 	const hashx_sip_state *key; /* NULL: register-file form */
 } job;
 
-static bool emit_job(uint8_t *start, uint8_t *end, const void *arg)
+static uint8_t *emit_job(uint8_t *start, uint8_t *end, const void *arg)
 {
 	const job *j = arg;
 	emitter e = { start, end };
@@ -313,17 +329,19 @@ static bool emit_job(uint8_t *start, uint8_t *end, const void *arg)
 	const uint8_t *resume = NULL;
 	size_t resume_index = 1;
 
+	if (j->prog->size > HASHX_PROGRAM_SIZE)
+		return NULL; /* not a program: CODE_CAPACITY counts on it */
 	if (j->key != NULL)
 		emit_hash_prologue(&e, j->key);
 	else
 		emit_regfile_prologue(&e);
 	if (e.pos - start > PROLOGUE_BYTES)
-		return false;
+		return NULL;
 	for (size_t i = 0; i < j->prog->size; i++) {
 		const hashx_instr *in = &j->prog->code[i];
 
 		if (e.end - e.pos < MAX_INSTR_BYTES + EPILOGUE_BYTES)
-			return false;
+			return NULL;
 		if (i == resume_index)
 			resume = e.pos;
 		if (in->opcode == HASHX_OP_TARGET)
@@ -338,7 +356,7 @@ static bool emit_job(uint8_t *start, uint8_t *end, const void *arg)
 		emit_hash_epilogue(&e, j->key);
 	else
 		emit_regfile_epilogue(&e);
-	return e.pos - epilogue <= EPILOGUE_BYTES;
+	return e.pos - epilogue <= EPILOGUE_BYTES ? e.pos : NULL;
 }
 
 /* No scatter form here: the solver then hashes one input at a time. */

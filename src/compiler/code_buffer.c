@@ -66,6 +66,7 @@ void hashx_code_buffer_release(hashx_code_buffer *b)
 		munmap(b->mem, b->size);
 	b->mem = NULL;
 	b->size = 0;
+	b->used = 0;
 	b->executable = false;
 }
 
@@ -88,6 +89,7 @@ void hashx_code_buffer_release(hashx_code_buffer *b)
 {
 	b->mem = NULL;
 	b->size = 0;
+	b->used = 0;
 	b->executable = false;
 }
 #endif

@@ -25,6 +25,7 @@ enum {
 typedef struct hashx_code_buffer {
 	uint8_t *mem;    /* NULL until first mapped */
 	size_t size;     /* bytes mapped, a multiple of the page size */
+	size_t used;     /* bytes the last build wrote; 0 if it failed */
 	bool executable; /* current protection: read-execute, else read-write */
 	unsigned faults; /* HASHX_FAULT_* to simulate (tests only) */
 } hashx_code_buffer;

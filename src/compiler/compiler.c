@@ -12,15 +12,20 @@
 void *hashx_compiler_build(hashx_code_buffer *buf, size_t capacity,
 			   hashx_emit_fn *emit, const void *arg)
 {
+	uint8_t *stop;
+
+	buf->used = 0;
 	if (!hashx_code_buffer_writable(buf, capacity))
 		return NULL;
-	if (!emit(buf->mem, buf->mem + buf->size, arg))
+	stop = emit(buf->mem, buf->mem + buf->size, arg);
+	if (stop == NULL)
 		return NULL;
 	/* CPUs with separate instruction and data caches (aarch64) must not
 	 * run stale instructions from the previous program. */
 	__builtin___clear_cache((char *)buf->mem, (char *)buf->mem + buf->size);
 	if (!hashx_code_buffer_executable(buf))
 		return NULL;
+	buf->used = (size_t)(stop - buf->mem);
 	return buf->mem;
 }
 

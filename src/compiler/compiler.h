@@ -61,10 +61,11 @@ typedef void hashx_scatter_fn(uint64_t first, size_t n);
 /*
  * For the code generators: fills `buf` (at least `capacity` bytes) with
  * emit(start, end, arg), which must stay within [start, end) and return
- * false if it cannot; the buffer is writable but never executable while
- * emit runs. Returns the code's start, read-execute, or NULL.
+ * the end of what it wrote, or NULL if it does not fit; the buffer is
+ * writable but never executable while emit runs. Returns the code's
+ * start, read-execute, or NULL; buf->used tells how much was written.
  */
-typedef bool hashx_emit_fn(uint8_t *start, uint8_t *end, const void *arg);
+typedef uint8_t *hashx_emit_fn(uint8_t *start, uint8_t *end, const void *arg);
 void *hashx_compiler_build(hashx_code_buffer *buf, size_t capacity,
 			   hashx_emit_fn *emit, const void *arg);
 

@@ -15,10 +15,12 @@
  */
 #include <config.h>
 
+#include "code_size.h"
 #include "compiler.h"
 
-/* Largest encoding of one HashX instruction (BRANCH), in bytes, and of the
- * out-of-line stub a BRANCH adds after the epilogue. */
+/* Largest encoding of one HashX instruction (BRANCH: or, test imm32, jz
+ * rel32, 14 bytes; SMULH 9), in bytes, and of the out-of-line stub a BRANCH
+ * with no TARGET before it adds after the epilogue (dec, jmp rel32: 7). */
 #define MAX_INSTR_BYTES 16
 #define STUB_BYTES 8
 /* Bounds on the entry and exit code of each form (the whole-hash form
@@ -26,10 +28,18 @@
  * update); enforced when emitting. */
 #define PROLOGUE_BYTES 640
 #define EPILOGUE_BYTES 320
-/* The emitted code always fits here; checked before every instruction. */
+/* The emitted code always fits here, 512 BRANCHes with stubs included;
+ * checked before every instruction. tests/test_code_size.c measures each
+ * part and compiles the largest program. */
 #define CODE_CAPACITY                                                  \
 	(PROLOGUE_BYTES + HASHX_PROGRAM_SIZE * (MAX_INSTR_BYTES + STUB_BYTES) + \
 	 EPILOGUE_BYTES)
+
+const hashx_code_bounds hashx_x86_64_code_bounds = {
+	.capacity = CODE_CAPACITY,
+	.fixed = PROLOGUE_BYTES + EPILOGUE_BYTES,
+	.per_instr = MAX_INSTR_BYTES + STUB_BYTES,
+};
 
 /* x86 register numbers. */
 enum { RAX = 0, RCX = 1, RDX = 2, RBX = 3, RBP = 5, RSI = 6, RDI = 7, R8 = 8 };
@@ -212,6 +222,10 @@ static void emit_alu_imm(emitter *e, int ext, int dst, uint32_t imm)
  * One taken jump, and none on the usual path. A BRANCH with no TARGET
  * before it (never generated, but legal) jumps to instruction 1 through a
  * stub after the epilogue instead:  stub: dec ecx; jmp instruction_1.
+ * A mask of 0 (never generated either) passes that test even with ecx =
+ * ~0, which would jump forever; such a BRANCH tests ecx alone:
+ *     test ecx, ecx
+ *     jz   pad
  */
 typedef struct branch_stub {
 	uint8_t *jz_rel32; /* displacement to patch */
@@ -245,11 +259,16 @@ static const uint8_t *emit_target(emitter *e)
 static bool emit_branch(emitter *e, uint32_t mask, const uint8_t *pad,
 			branch_stub *stub)
 {
-	byte(e, OP_OR_RM_R);
-	modrm(e, 3, RCX, RDX);
-	byte(e, OP_GROUP3);
-	modrm(e, 3, EXT_TEST, RDX);
-	imm32(e, mask);
+	if (mask != 0) {
+		byte(e, OP_OR_RM_R);
+		modrm(e, 3, RCX, RDX);
+		byte(e, OP_GROUP3);
+		modrm(e, 3, EXT_TEST, RDX);
+		imm32(e, mask);
+	} else {
+		byte(e, OP_TEST_RM_R);
+		modrm(e, 3, RCX, RCX);
+	}
 	if (pad != NULL && pad - (e->pos + 2) >= -128) {
 		/* short form: 4 bytes less code per branch */
 		byte(e, OP_JZ_REL8);
@@ -624,6 +643,8 @@ static bool emit_function(emitter *e, const hashx_program *prog, hashx_form f,
 	uint8_t *start = e->pos, *epilogue, *instr1 = NULL;
 	uint8_t *top = NULL, *exit_jz = NULL;
 
+	if (prog->size > HASHX_PROGRAM_SIZE)
+		return false; /* not a program: CODE_CAPACITY counts on it */
 	if (f == HASHX_FORM_HASH)
 		emit_hash_prologue(e, key);
 	else if (f == HASHX_FORM_SCATTER)
@@ -668,12 +689,12 @@ typedef struct job {
 	const hashx_scatter *t;
 } job;
 
-static bool emit_job(uint8_t *start, uint8_t *end, const void *arg)
+static uint8_t *emit_job(uint8_t *start, uint8_t *end, const void *arg)
 {
 	const job *j = arg;
 	emitter e = { start, end };
 
-	return emit_function(&e, j->prog, j->f, j->key, j->t);
+	return emit_function(&e, j->prog, j->f, j->key, j->t) ? e.pos : NULL;
 }
 
 void *hashx_arch_compile(const hashx_program *prog, hashx_form f,

@@ -38,6 +38,7 @@
 #include <stdlib.h>
 
 #include "batch.h"
+#include "code_size.h"
 #include "compiler.h"
 #include "x86_64_emit.h"
 
@@ -76,7 +77,10 @@ enum {
  * stubs of one BRANCH (231 measured); on the entry code (expansion) and
  * the exit code (finalization, stores, loop). All are checked while
  * emitting: a program that would not fit fails to compile. A generated
- * program's code is about 13 KB, 16.5 KB with the stubs. */
+ * program's code is about 13 KB, 16.5 KB with the stubs. The capacity is
+ * the sum of the maxima, so that never happens: 512 BRANCHes with stubs
+ * that save and blend all eight registers fit (tests/test_code_size.c
+ * measures each part and compiles the largest program). */
 #define MAX_INSTR_BYTES 192
 #define STUB_BYTES 384
 #define PROLOGUE_BYTES 2048
@@ -84,6 +88,13 @@ enum {
 #define CODE_CAPACITY                                                          \
 	(POOL_BYTES + 64 + PROLOGUE_BYTES +                                    \
 	 HASHX_PROGRAM_SIZE * (MAX_INSTR_BYTES + STUB_BYTES) + EPILOGUE_BYTES)
+
+/* The same sum, with each instruction's pool entry counted with it. */
+const hashx_code_bounds hashx_x86_64_avx2_code_bounds = {
+	.capacity = CODE_CAPACITY,
+	.fixed = FIXED_CONSTS * 32 + 64 + PROLOGUE_BYTES + EPILOGUE_BYTES,
+	.per_instr = 32 + MAX_INSTR_BYTES + STUB_BYTES,
+};
 
 /* ---- VEX encoding -------------------------------------------------- */
 
@@ -961,11 +972,17 @@ static bool emit_function(x86_emitter *e, emit_state *s)
 		return false;
 	for (size_t k = 0; k < s->nsites; k++) {
 		const branch_site *site = &s->sites[k];
+		uint8_t *before = e->pos;
 
+		/* Reserved with each BRANCH; checked like an instruction. */
+		if (!x86_room(e, STUB_BYTES))
+			return false;
 		emit_taken_stub(e, site, (uint32_t)k + 1,
 				site->resume != NULL ? site->resume
 						     : s->instr1);
 		emit_second_stub(e, site, (uint32_t)k + 1);
+		if (e->pos - before > STUB_BYTES)
+			return false;
 	}
 	return true;
 }
@@ -986,7 +1003,7 @@ static size_t count_branches(const hashx_program *prog)
 	return n;
 }
 
-static bool emit_job(uint8_t *start, uint8_t *end, const void *arg)
+static uint8_t *emit_job(uint8_t *start, uint8_t *end, const void *arg)
 {
 	const job *j = arg;
 	pool p = {start, 0};
@@ -996,13 +1013,13 @@ static bool emit_job(uint8_t *start, uint8_t *end, const void *arg)
 	bool ok;
 
 	if (j->prog->size > HASHX_PROGRAM_SIZE)
-		return false;
+		return NULL;
 	memset(&s, 0, sizeof s);
 	/* One site per BRANCH (a generated program has about 16); on the
 	 * heap, as a program of 512 BRANCHes is still valid input. */
 	s.sites = calloc(count_branches(j->prog) + 1, sizeof *s.sites);
 	if (s.sites == NULL)
-		return false;
+		return NULL;
 	fill_pool(&p, j->prog, j->key, &c);
 	e.pos = start + 32 * p.count;
 	e.end = end;
@@ -1016,7 +1033,7 @@ static bool emit_job(uint8_t *start, uint8_t *end, const void *arg)
 	hi_flush(&s.hi);
 	ok = emit_function(&e, &s);
 	free(s.sites);
-	return ok;
+	return ok ? e.pos : NULL;
 }
 
 void *hashx_x86_64_avx2_compile(const hashx_program *prog,

@@ -26,6 +26,7 @@
 #include <config.h>
 
 #include "batch.h"
+#include "code_size.h"
 #include "compiler.h"
 #include "x86_64_emit.h"
 
@@ -33,23 +34,41 @@
 #define LANES (8 * WAYS)
 
 /* Largest encoding of one EVEX instruction here: 4 prefix bytes, opcode,
- * ModRM, disp32, imm8. */
-#define MAX_EVEX_BYTES 11
-/* Most vector instructions one HashX instruction becomes (SMULH), and a
- * BRANCH's test, jump and mask update. */
+ * ModRM and a disp32 (the shifts, which take an imm8, have register
+ * operands only). */
+#define MAX_EVEX_BYTES 10
+/* Most vector instructions one HashX instruction becomes (SMULH: 21 with
+ * the copy of its result); a BRANCH's test, jump and mask update. */
 #define MAX_OPS_PER_INSTR 22
 #define MAX_INSTR_BYTES (MAX_OPS_PER_INSTR * MAX_EVEX_BYTES)
 #define BRANCH_BYTES 48
 /* The loop around the program: input vectors, SipHash-2-4 expansion
  * (6 + 4 SipRounds of 14 instructions), finalization, stores. */
 #define LOOP_BYTES (WAYS * 220 * MAX_EVEX_BYTES + 128)
-/* Generous: a program's worst case is checked while emitting. */
-#define CODE_CAPACITY (256 * 1024)
 
 /* The constant pool: a jump over it at the entry, then 64-byte aligned
  * words. */
 #define POOL_START 64
 #define POOL_WORDS (LANES + POOL_SHARED + HASHX_PROGRAM_SIZE)
+
+/*
+ * A BRANCH is followed by a copy of its block for the lanes that take it,
+ * so the code grows with branches times block length: to megabytes for
+ * 512 instructions, more than any buffer should hold. The capacity holds
+ * every program the generator makes (program.h: at most
+ * HASHX_GEN_BRANCHES_MAX blocks of at most HASHX_GEN_BLOCK_MAX
+ * instructions) with every instruction at its maximum: the pool, the loop
+ * code before and after the program, WAYS copies of each instruction and
+ * of each block, and the room emit_program keeps free past the
+ * instruction at hand. A program whose copies do not fit fails to
+ * compile, and the solver hashes with the scalar JIT instead
+ * (tests/test_code_size.c builds both kinds).
+ */
+#define CODE_CAPACITY                                                          \
+	(POOL_START + POOL_WORDS * 8 + 2 * LOOP_BYTES + BRANCH_BYTES +         \
+	 WAYS * MAX_INSTR_BYTES *                                              \
+		 (HASHX_PROGRAM_SIZE +                                         \
+		  HASHX_GEN_BRANCHES_MAX * HASHX_GEN_BLOCK_MAX))
 
 enum { MAP_0F = 1, MAP_0F38 = 2 };
 enum { PP_NONE = 0, PP_66 = 1, PP_F3 = 2 };
@@ -554,7 +573,7 @@ static void emit_finalization(emit_state *s, const hashx_sip_state *key)
  * void fn(uint64_t first, size_t groups, uint64_t *out): rdi counts the
  * inputs, rsi the groups left, rdx walks the output.
  */
-static bool emit_function(uint8_t *start, uint8_t *end, const void *arg)
+static uint8_t *emit_function(uint8_t *start, uint8_t *end, const void *arg)
 {
 	const void *const *args = arg;
 	const hashx_program *prog = args[0];
@@ -564,11 +583,13 @@ static bool emit_function(uint8_t *start, uint8_t *end, const void *arg)
 	uint64_t *lane_numbers;
 	uint8_t *entry_jump, *top, *exit_jump;
 
+	if (prog->size > HASHX_PROGRAM_SIZE)
+		return NULL;
 	s.e = (x86_emitter){start, end};
 	s.prog = prog;
 	trace_mulh_flow(prog, &s.flow);
 	if (end - start < POOL_START + POOL_WORDS * 8 + LOOP_BYTES)
-		return false;
+		return NULL;
 	x86_byte(&s.e, 0xe9); /* jmp rel32 over the pool */
 	entry_jump = s.e.pos;
 	x86_imm32(&s.e, 0);
@@ -587,7 +608,7 @@ static bool emit_function(uint8_t *start, uint8_t *end, const void *arg)
 	top = s.e.pos;
 	emit_expansion(&s, key, lane_numbers);
 	if (!emit_program(&s, prog))
-		return false;
+		return NULL;
 	emit_finalization(&s, key);
 	x86_add_imm32(&s.e, X86_RDI, LANES);
 	x86_add_imm32(&s.e, X86_RDX, 4 * LANES * 8);
@@ -595,8 +616,15 @@ static bool emit_function(uint8_t *start, uint8_t *end, const void *arg)
 	x86_jcc(&s.e, false, top);
 	x86_patch_rel32(exit_jump, s.e.pos);
 	x86_vzeroupper_ret(&s.e);
-	return true;
+	return s.e.pos;
 }
+
+/* CODE_CAPACITY's terms, for the test that checks them. */
+const hashx_code_bounds hashx_x86_64_avx512_code_bounds = {
+	.capacity = CODE_CAPACITY,
+	.fixed = POOL_START + POOL_WORDS * 8 + 2 * LOOP_BYTES + BRANCH_BYTES,
+	.per_instr = WAYS * MAX_INSTR_BYTES,
+};
 
 void *hashx_x86_64_avx512_compile(const hashx_program *prog,
 				  const hashx_sip_state *key,

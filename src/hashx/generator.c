@@ -49,6 +49,13 @@ static const uint8_t layout[LAYOUT_SLOTS] = {
 };
 /* clang-format on */
 
+/* program.h's HASHX_GEN_BRANCHES_MAX: one BRANCH per layout, and the
+ * layout repeats this often before the target cycle. (Its block bound,
+ * the 17 slots between TARGET and BRANCH, is checked against generated
+ * programs by tests/test_code_size.c.) */
+_Static_assert(HASHX_TARGET_CYCLE * 3 / LAYOUT_SLOTS == HASHX_GEN_BRANCHES_MAX,
+	       "one TARGET/BRANCH pair per layout");
+
 /*
  * The cheap operations, indexed by a random byte masked with 7. After a
  * failed attempt the mask is 3, which keeps only the first four: they read

@@ -55,6 +55,14 @@ static inline int hashx_op_is_mul(hashx_opcode op)
 /* Every valid program has exactly this many instructions. */
 #define HASHX_PROGRAM_SIZE 512
 
+/* The branches of every generated program (the generator's layout,
+ * generator.c): at most one TARGET/BRANCH pair per 12 cycles, so at most
+ * 16 BRANCHes, each at most 17 instructions after its TARGET (the slots
+ * between them). Other programs may branch more; code generators that
+ * copy a BRANCH's block size their buffers by these. */
+#define HASHX_GEN_BRANCHES_MAX 16
+#define HASHX_GEN_BLOCK_MAX 17
+
 /* One instruction. Fields an opcode does not use are zero. */
 typedef struct hashx_instr {
 	uint8_t opcode; /* hashx_opcode */
