@@ -9,9 +9,22 @@
 
 #include "benchutil.h"
 
+/* The sanitizer runtimes refuse RTLD_DEEPBIND (the library's calls would
+ * escape their interceptors) and end the program, so a build with ASan or
+ * TSan loads without it: there the reference's calls to its own exported
+ * functions may bind to this build's, which only a benchmark would
+ * notice, and sanitizer builds are not for benchmarks. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define BENCH_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define BENCH_SANITIZED 1
+#endif
+#endif
+
 void *bench_dlopen(const char *path)
 {
-#ifdef RTLD_DEEPBIND
+#if defined(RTLD_DEEPBIND) && !defined(BENCH_SANITIZED)
 	return dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
 #else
 	return dlopen(path, RTLD_NOW | RTLD_LOCAL);

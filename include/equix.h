@@ -27,7 +27,9 @@
  *
  * @par Thread safety
  * A context is not safe to use from two threads at once: use one context
- * per thread. Contexts share no mutable state.
+ * per thread. Contexts share no mutable state. Addition to Tor's
+ * documentation: equix_alloc() may be called from several threads at
+ * once (see @ref threads).
  */
 #ifndef EQUIX_H
 #define EQUIX_H

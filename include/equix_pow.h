@@ -305,7 +305,8 @@ EQUIX_POW_API equix_pow_result equix_pow_solve(
 
 /** A service's state: its blinded ID, the current and previous seeds, and
  * a replay cache per seed. All functions below may be called from several
- * threads at once on one state, except equix_pow_service_free(). */
+ * threads at once on one state, except equix_pow_service_free() (see
+ * @ref threads). */
 typedef struct equix_pow_service equix_pow_service;
 
 /**
@@ -349,7 +350,8 @@ EQUIX_POW_API equix_pow_result equix_pow_service_rotate(
  * current one first); the (nonce, seed) pair is not in the replay cache;
  * the effort check; equix_verify(). On success the pair is recorded.
  * `ctx` is a verification context of the caller's (one per thread); NULL
- * uses the state's own, one caller at a time.
+ * uses the state's own, one caller at a time (the state locks it, so
+ * threads passing NULL wait for each other).
  *
  * @param service the state.
  * @param ctx     a verification context, or NULL.

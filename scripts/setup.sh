@@ -64,6 +64,15 @@ equix_install_valgrind_packages() {
 	equix_install "${EQUIX_VALGRIND_PACKAGES[@]}"
 }
 
+# The ThreadSanitizer build (test.sh --tsan): gcc's TSan runtime. Debian
+# 12's gcc already depends on it; named so that a missing one is installed
+# rather than failing configure's link check.
+EQUIX_TSAN_PACKAGES=(libtsan2)
+
+equix_install_tsan_packages() {
+	equix_install "${EQUIX_TSAN_PACKAGES[@]}"
+}
+
 # The aarch64 cross build: Debian's cross compiler, the arm64 builds of the
 # libraries (multiarch), and qemu-user to run the tests.
 EQUIX_CROSS_PACKAGES=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user

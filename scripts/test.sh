@@ -16,6 +16,14 @@
 #   scripts/test.sh --valgrind native build; the whole suite under valgrind
 #                              memcheck (make check-valgrind): any memory
 #                              error or definite leak fails the test
+#   scripts/test.sh --tsan     native build with ThreadSanitizer; runs
+#                              what starts threads: test_concurrency, the
+#                              Check cases tagged "threads" of test_equix,
+#                              test_pow and test_compiler, and tests/cli.sh
+#                              (EQUIX_TSAN_TESTS overrides the list; Check
+#                              programs still run only those cases); any
+#                              report fails its test (TSAN_OPTIONS from
+#                              tests/Makefile.inc)
 #   scripts/test.sh --fuzz     builds the libFuzzer harnesses with clang and
 #                              runs each for EQUIX_FUZZ_SECONDS (default 20,
 #                              a smoke run; make fuzz defaults to 600)
@@ -23,13 +31,15 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 cross=
+check_args=()
 case "${1:-}" in
 "") ;;
 --aarch64) cross=aarch64 ;;
 --sanitizers) sanitizers=1 ;;
 --valgrind) valgrind=1 ;;
+--tsan) tsan=1 ;;
 --fuzz) fuzz=1 ;;
-*) echo "usage: scripts/test.sh [--aarch64 | --sanitizers | --valgrind | --fuzz]" >&2; exit 2 ;;
+*) echo "usage: scripts/test.sh [--aarch64 | --sanitizers | --valgrind | --tsan | --fuzz]" >&2; exit 2 ;;
 esac
 
 if [ "${fuzz:-0}" = 1 ]; then
@@ -49,6 +59,18 @@ if [ "${valgrind:-0}" = 1 ]; then
 elif [ "${sanitizers:-0}" = 1 ]; then
 	equix_setup "$EQUIX_SRC/build/sanitizers" --enable-sanitizers \
 		--enable-werror
+	EQUIX_SKIP_DISTCHECK=1
+elif [ "${tsan:-0}" = 1 ]; then
+	equix_install_tsan_packages
+	equix_setup "$EQUIX_SRC/build/tsan" --enable-sanitizers=thread \
+		--enable-werror
+	# TSan can only find a race where threads run, and the whole suite
+	# takes over ten minutes under it: only what starts threads runs
+	# (the rest runs under --sanitizers), with room for TSan's slowdown.
+	tsan_tests="tests/test_concurrency tests/test_equix tests/test_pow"
+	tsan_tests+=" tests/test_compiler tests/cli.sh"
+	check_args=(TESTS="${EQUIX_TSAN_TESTS:-$tsan_tests}")
+	export CK_INCLUDE_TAGS=threads CK_TIMEOUT_MULTIPLIER=4
 	EQUIX_SKIP_DISTCHECK=1
 elif [ -n "$cross" ]; then
 	equix_install_cross_packages
@@ -97,7 +119,11 @@ summarize() {
 }
 
 status=0
-make -j"$jobs" "$check_target" || status=$?
+# A run of some tests only: no stale results of the others in the counts.
+if [ ${#check_args[@]} -gt 0 ]; then
+	rm -f tests/*.log tests/*.trs
+fi
+make -j"$jobs" "$check_target" "${check_args[@]}" || status=$?
 # Every suite's own report (the harness keeps them in .log files).
 for log in tests/*.log; do
 	[ "$log" = tests/test-suite.log ] && continue

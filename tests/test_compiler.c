@@ -519,6 +519,10 @@ int main(void)
 	tcase_set_timeout(vec, 120);
 	tcase_set_timeout(diff, 120);
 	tcase_set_timeout(wx, 120);
+	/* never_writable_and_executable starts a thread: tagged, so a
+	 * ThreadSanitizer run picks this case (CK_INCLUDE_TAGS=threads;
+	 * scripts/test.sh --tsan) */
+	tcase_set_tags(wx, "threads");
 	tcase_add_test(vec, vectors_compiled);
 	tcase_add_test(vec, vectors_try_compile);
 	tcase_add_loop_test(vec, vectors_try_compile_refused, 0, nfaults);

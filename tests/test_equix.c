@@ -396,11 +396,16 @@ int main(void)
 	TCase *compiled = tcase_create("compiled");
 	TCase *verify = tcase_create("verify");
 	TCase *api = tcase_create("api");
+	/* tagged, so a ThreadSanitizer run can pick the cases that start
+	 * threads (CK_INCLUDE_TAGS=threads; scripts/test.sh --tsan) */
+	TCase *threaded = tcase_create("threads");
 
 	tcase_set_timeout(solve, 240);
 	tcase_set_timeout(compiled, 240);
 	tcase_set_timeout(verify, 120);
 	tcase_set_timeout(api, 60);
+	tcase_set_timeout(threaded, 240);
+	tcase_set_tags(threaded, "threads");
 	tcase_add_test(solve, solve_interpreted);
 	if (HASHX_HAVE_COMPILER)
 		tcase_add_test(compiled, solve_compiled);
@@ -410,7 +415,7 @@ int main(void)
 	tcase_add_test(solve, solve_hugepages);
 	/* qemu-user (Debian 12) hangs in pthread_create */
 	if (!tu_emulated())
-		tcase_add_test(solve, threads);
+		tcase_add_test(threaded, threads);
 	else
 		printf("SKIP: threads (threads do not start under the "
 		       "emulator)\n");
@@ -423,5 +428,6 @@ int main(void)
 	suite_add_tcase(s, compiled);
 	suite_add_tcase(s, verify);
 	suite_add_tcase(s, api);
+	suite_add_tcase(s, threaded);
 	return tu_run_suite(s);
 }

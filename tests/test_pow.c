@@ -948,11 +948,16 @@ int main(void)
 	TCase *service = tcase_create("service");
 	TCase *wire = tcase_create("wire");
 	TCase *solver = tcase_create("solver");
+	/* tagged, so a ThreadSanitizer run can pick the cases that start
+	 * threads (CK_INCLUDE_TAGS=threads; scripts/test.sh --tsan) */
+	TCase *threaded = tcase_create("threads");
 
 	tcase_set_timeout(tor, 240);
 	tcase_set_timeout(tor_compiled, 240);
 	tcase_set_timeout(service, 240);
 	tcase_set_timeout(solver, 240);
+	tcase_set_timeout(threaded, 240);
+	tcase_set_tags(threaded, "threads");
 	tcase_add_test(tor, tor_vectors_interpreted);
 	if (HASHX_HAVE_COMPILER)
 		tcase_add_test(tor_compiled, tor_vectors_compiled);
@@ -973,7 +978,7 @@ int main(void)
 	tcase_add_test(wire, params_malformed);
 	/* qemu-user (Debian 12) hangs in pthread_create */
 	if (!tu_emulated())
-		tcase_add_test(solver, threads_same_result);
+		tcase_add_test(threaded, threads_same_result);
 	else
 		printf("SKIP: threads_same_result (threads do not start under "
 		       "the emulator)\n");
@@ -986,5 +991,6 @@ int main(void)
 	suite_add_tcase(s, service);
 	suite_add_tcase(s, wire);
 	suite_add_tcase(s, solver);
+	suite_add_tcase(s, threaded);
 	return tu_run_suite(s);
 }
