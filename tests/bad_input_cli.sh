@@ -66,6 +66,26 @@ $cmd") >"$tmp/out" 2>"$tmp/err" </dev/null
 	fi
 }
 
+# Every option a command's --help lists is in a row of that command: the
+# table covers every option. The options are the ones that start a line
+# of the help ("  --id HEX", "  -q, --quiet").
+coverage() {
+	for cmd in solve verify hash "pow solve" "pow verify"; do
+		# shellcheck disable=SC2086 # "pow solve" is two words
+		opts=$($runner "$program" $cmd --help |
+			sed -n 's/^  \(-[a-z], \)\{0,1\}\(--[a-z][a-z-]*\).*/\2/p')
+		[ -n "$opts" ] || { fail "options of $cmd" "none in --help"; continue; }
+		for opt in $opts; do
+			if cut -f2 "$tmp/rows" |
+			   grep -q -- "equix-cli $cmd .*$opt\([ =]\|\$\)"; then
+				pass "$cmd $opt has a row"
+			else
+				fail "$cmd $opt has a row" "no row of $doc uses it"
+			fi
+		done
+	done
+}
+
 tab=$(printf '\t')
 rows >"$tmp/rows"
 dups=$(cut -f1 "$tmp/rows" | sort | uniq -d)
@@ -74,4 +94,5 @@ dups=$(cut -f1 "$tmp/rows" | sort | uniq -d)
 while IFS=$tab read -r id cmd want_rc stream want; do
 	check "$id" "$cmd" "$want_rc" "$stream" "$want"
 done <"$tmp/rows"
+coverage
 finish
