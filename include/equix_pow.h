@@ -134,7 +134,16 @@ typedef enum equix_pow_result {
     EQUIX_POW_FAIL_TIMESTAMP,   /**< not a valid YYYY-MM-DDTHH:MM:SS */
     /* Anything. */
     EQUIX_POW_FAIL_ARGUMENT,    /**< NULL pointer or invalid option */
-    EQUIX_POW_FAIL_INTERNAL,    /**< out of memory or threads */
+    EQUIX_POW_FAIL_INTERNAL,    /**< no thread could be started, or another
+                                     failure of the system */
+    /* Added after the first release: appended, so that no earlier value
+     * changes. Their place in the order of the service's checks is given
+     * at equix_pow_service_verify(). */
+    EQUIX_POW_FAIL_NO_MEMORY,   /**< out of memory */
+    EQUIX_POW_FAIL_LOW_EFFORT,  /**< the effort is below the service's
+                                     minimum (checked first of all) */
+    EQUIX_POW_FAIL_SEED_RETIRED, /**< the seed was retired by an earlier
+                                      rotation and cannot come back */
 } equix_pow_result;
 
 /**

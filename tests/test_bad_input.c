@@ -78,6 +78,9 @@ static const char *pw(equix_pow_result r)
 		"EQUIX_POW_FAIL_TIMESTAMP",
 		"EQUIX_POW_FAIL_ARGUMENT",
 		"EQUIX_POW_FAIL_INTERNAL",
+		"EQUIX_POW_FAIL_NO_MEMORY",
+		"EQUIX_POW_FAIL_LOW_EFFORT",
+		"EQUIX_POW_FAIL_SEED_RETIRED",
 	};
 	return (unsigned)r < sizeof names / sizeof names[0]
 		       ? names[r]

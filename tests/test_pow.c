@@ -920,7 +920,7 @@ END_TEST
 
 START_TEST(result_strings)
 {
-	for (int r = EQUIX_POW_OK; r <= EQUIX_POW_FAIL_INTERNAL; r++) {
+	for (int r = EQUIX_POW_OK; r <= EQUIX_POW_FAIL_SEED_RETIRED; r++) {
 		const char *s = equix_pow_result_string((equix_pow_result)r);
 		ck_assert_str_ne(s, "unknown result");
 		for (int q = EQUIX_POW_OK; q < r; q++)
@@ -930,7 +930,7 @@ START_TEST(result_strings)
 	ck_assert_str_eq(equix_pow_result_string((equix_pow_result)-1),
 			 "unknown result");
 	ck_assert_str_eq(equix_pow_result_string(
-				 (equix_pow_result)(EQUIX_POW_FAIL_INTERNAL + 1)),
+				 (equix_pow_result)(EQUIX_POW_FAIL_SEED_RETIRED + 1)),
 			 "unknown result");
 }
 END_TEST

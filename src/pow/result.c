@@ -48,6 +48,12 @@ const char *equix_pow_result_string(equix_pow_result result)
 		return "invalid argument";
 	case EQUIX_POW_FAIL_INTERNAL:
 		return "internal error";
+	case EQUIX_POW_FAIL_NO_MEMORY:
+		return "out of memory";
+	case EQUIX_POW_FAIL_LOW_EFFORT:
+		return "effort below the minimum";
+	case EQUIX_POW_FAIL_SEED_RETIRED:
+		return "seed already retired";
 	}
 	return "unknown result";
 }
