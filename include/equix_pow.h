@@ -84,7 +84,7 @@
 
 /** The default memory cap of a service's replay cache, in bytes. */
 #define EQUIX_POW_REPLAY_DEFAULT_BYTES ((size_t)64 << 20)
-/** The smallest accepted cap: two tables of the smallest size. */
+/** The smallest accepted cap (48 proofs fit in it). */
 #define EQUIX_POW_REPLAY_MIN_BYTES ((size_t)4096)
 
 /* Symbol visibility: only what this header declares leaves the library. */
@@ -329,7 +329,11 @@ typedef struct equix_pow_service equix_pow_service;
  * @param seed               C, the current seed.
  * @param replay_cache_bytes the replay caches' memory cap, or 0.
  * @param flags              the verification context's flags.
- * @return the state; NULL when out of memory or on invalid arguments.
+ * @return the state; NULL when out of memory, on invalid arguments, or
+ *         when `flags` has EQUIX_CTX_MUST_COMPILE but no HashX function
+ *         can be compiled here (a build without a compiler, or a system
+ *         that refuses executable memory): such a service could only
+ *         refuse every proof.
  */
 EQUIX_POW_API equix_pow_service *equix_pow_service_alloc(
     const uint8_t id[EQUIX_POW_ID_LEN],
@@ -344,20 +348,43 @@ EQUIX_POW_API equix_pow_service *equix_pow_service_alloc(
 EQUIX_POW_API void equix_pow_service_free(equix_pow_service *service);
 
 /**
- * The current seed becomes the previous one, `seed` the current one. The
- * old previous seed is forgotten with its replay entries.
+ * Makes `seed` the current seed. A new seed: the current seed becomes the
+ * previous one, and the old previous seed is retired with its replay
+ * entries. The current seed: nothing changes. The previous seed: the two
+ * swap, each keeping its entries. A retired seed can never come back (its
+ * entries are gone, so its proofs could be accepted again):
+ * EQUIX_POW_FAIL_SEED_RETIRED, and nothing changes. The service remembers
+ * every seed it retired, 32 bytes each, outside the replay cache's cap.
  *
  * @param service the state.
  * @param seed    the new current seed.
- * @return EQUIX_POW_OK or EQUIX_POW_FAIL_ARGUMENT.
+ * @return EQUIX_POW_OK, EQUIX_POW_FAIL_SEED_RETIRED,
+ *         EQUIX_POW_FAIL_NO_MEMORY (nothing changed) or
+ *         EQUIX_POW_FAIL_ARGUMENT.
  */
 EQUIX_POW_API equix_pow_result equix_pow_service_rotate(
     equix_pow_service *service, const uint8_t seed[EQUIX_POW_SEED_LEN]);
 
 /**
- * Checks a proof, cheapest first: the seed head names a known seed (the
- * current one first); the (nonce, seed) pair is not in the replay cache;
- * the effort check; equix_verify(). On success the pair is recorded.
+ * Sets the lowest effort the service accepts (0, the default: none). A
+ * proof of lower effort is refused with EQUIX_POW_FAIL_LOW_EFFORT before
+ * any other check. May be called at any time, from any thread.
+ *
+ * @param service    the state.
+ * @param min_effort the minimum effort, or 0.
+ * @return EQUIX_POW_OK or EQUIX_POW_FAIL_ARGUMENT.
+ */
+EQUIX_POW_API equix_pow_result equix_pow_service_set_min_effort(
+    equix_pow_service *service, uint32_t min_effort);
+
+/**
+ * Checks a proof, cheapest first: the effort reaches the minimum
+ * (equix_pow_service_set_min_effort()); the seed head names a known seed
+ * (the current one first); the (nonce, seed) pair is not in the replay
+ * cache; the effort check; equix_verify(). On success the pair is
+ * recorded. When the replay cache is at its cap, a proof whose effort is
+ * above that of the cheapest recorded proof takes its place (that proof
+ * is forgotten); any other is refused with EQUIX_POW_FAIL_CACHE_FULL.
  * `ctx` is a verification context of the caller's (one per thread); NULL
  * uses the state's own, one caller at a time (the state locks it, so
  * threads passing NULL wait for each other).

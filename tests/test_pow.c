@@ -480,12 +480,12 @@ START_TEST(seed_rotation)
 }
 END_TEST
 
-/* With the smallest cap the current seed's table can grow once, to 128
- * slots (96 entries at 3/4 load): 1032 + 2064 bytes are held at the
- * doubling, and the next doubling (4128 more) would pass 4096. */
+/* With the smallest cap the table starts at 64 slots (48 entries at 3/4
+ * load, 1408 bytes); a doubling (2816 more) would pass 4096, so it grows
+ * once into the 2688 bytes left: 122 slots, 90 entries. */
 START_TEST(replay_cache_cap)
 {
-	enum { FIT = 96 };
+	enum { FIT = 90 };
 	struct service_fixture f;
 	equix_pow_solution proofs[FIT + 2];
 	equix_pow_replay_stats st;

@@ -1,19 +1,33 @@
 /*
- * replay_cache.h - the set of nonces a service has accepted under one seed.
+ * replay_cache.h - the proofs a service has accepted under its two live
+ * seeds, in one table under one memory cap.
  *
- * A proof may be submitted once: the service remembers each accepted
- * nonce until its seed is retired. The nonces come from attackers, who
- * would like to make lookups slow or memory grow without end, so:
+ * A proof may be accepted once: the service records each accepted
+ * (seed, nonce) pair until the seed is retired. The nonces come from
+ * attackers, who would like to make lookups slow, memory grow without
+ * end, or the cache fill with proofs that cost them nothing, so:
  *  - slots are found with SipHash under a key drawn at random per
  *    service, which an attacker cannot aim collisions at;
- *  - memory is charged against a budget shared by the service's sets,
- *    counting the peak while a table doubles; an insertion that would
- *    exceed it fails, and the caller then refuses the proof (fail closed).
+ *  - the memory of the table and the entries is capped, counting the peak
+ *    while the table grows (old and new together); an insertion that
+ *    would pass the cap fails, and the caller then refuses the proof
+ *    unless it may evict (fail closed);
+ *  - each entry carries its proof's effort, and the entries form a
+ *    min-heap by effort, so that when the cache is full the cheapest
+ *    recorded proof can make room for a dearer one.
  *
- * Open addressing with linear probing over a power-of-two table, at most
- * 3/4 full; a separate bitmap marks used slots (every 16-byte nonce is a
- * valid key, so none can mean "empty"). Not thread-safe: the service
- * holds a lock around every call.
+ * Both seeds share the table (an entry says which of the two it belongs
+ * to): one cap then serves whichever seed the proofs come under, and a
+ * full cache can give up the cheapest entry of either.
+ *
+ * Layout: the table holds, per slot, 0 (empty) or 1 + the index of an
+ * entry in the heap array; each entry holds its slot back, so that a move
+ * in either structure updates the other in O(1). Open addressing with
+ * linear probing, at most 3/4 full. An entry being verified is "pending":
+ * it holds its nonce against a second thread sending the same proof, but
+ * it is not yet known to be a valid proof, so it is never evicted.
+ *
+ * Not thread-safe: the service holds a lock around every call.
  */
 #ifndef EQUIX_POW_REPLAY_CACHE_H
 #define EQUIX_POW_REPLAY_CACHE_H
@@ -25,42 +39,76 @@
 
 #include "equix_pow.h"
 
-typedef struct replay_set {
-	uint8_t (*nonces)[EQUIX_POW_NONCE_LEN];
-	uint64_t *used; /* one bit per slot */
-	size_t slots;   /* 0 (nothing allocated) or a power of two */
+/* The table's slot numbers fit 30 bits of an entry. */
+#define REPLAY_MAX_SLOTS ((size_t)1 << 30)
+
+typedef struct replay_entry {
+	uint8_t nonce[EQUIX_POW_NONCE_LEN];
+	uint32_t effort;
+	uint32_t slot : 30;   /* where the table points at this entry */
+	uint32_t seed : 1;    /* which of the service's two live seeds */
+	uint32_t pending : 1; /* reserved; its proof is being verified */
+} replay_entry;
+
+typedef struct replay_cache {
+	uint32_t *table;    /* per slot: 0, or 1 + an index into heap */
+	replay_entry *heap; /* room for replay_cache_capacity(slots) */
+	size_t slots;       /* 0: nothing allocated yet */
 	size_t count;
+	size_t cap_bytes;
 	const uint8_t *hash_key; /* crypto_shorthash_KEYBYTES, the service's */
-} replay_set;
+} replay_cache;
 
 typedef enum replay_insert_result {
 	REPLAY_INSERTED,
 	REPLAY_PRESENT,
-	REPLAY_FULL,      /* would exceed the budget */
-	REPLAY_NO_MEMORY, /* within the budget, but malloc failed */
+	REPLAY_FULL,      /* no room without passing the cap */
+	REPLAY_NO_MEMORY, /* within the cap, but malloc failed */
 } replay_insert_result;
 
-/* An empty set hashing with `hash_key` (kept by reference). */
-void replay_set_init(replay_set *set, const uint8_t *hash_key);
+/* An empty cache capped at `cap_bytes`, hashing with `hash_key` (kept by
+ * reference). Allocates nothing until the first insertion. */
+void replay_cache_init(replay_cache *cache, const uint8_t *hash_key,
+		       size_t cap_bytes);
 
-/* Frees the set's memory; it is then empty, ready for reuse. */
-void replay_set_clear(replay_set *set);
+/* Frees the cache's memory; it is then empty, ready for reuse. */
+void replay_cache_clear(replay_cache *cache);
 
-/* Bytes the set holds now, and would hold with `slots` slots. */
-size_t replay_set_bytes(const replay_set *set);
-size_t replay_set_bytes_for(size_t slots);
+/* Entries a table of `slots` slots may hold; bytes the cache holds now,
+ * and would hold with `slots` slots. */
+size_t replay_cache_capacity(size_t slots);
+size_t replay_cache_bytes(const replay_cache *cache);
+size_t replay_cache_bytes_for(size_t slots);
 
-int replay_set_contains(const replay_set *set,
-			const uint8_t nonce[EQUIX_POW_NONCE_LEN]);
+int replay_cache_contains(const replay_cache *cache, unsigned seed,
+			  const uint8_t nonce[EQUIX_POW_NONCE_LEN]);
 
-/* Adds `nonce`. `spare_bytes` is the budget left beyond what all sets
- * hold now; growing the table may use it. */
-replay_insert_result replay_set_insert(replay_set *set,
-				       const uint8_t nonce[EQUIX_POW_NONCE_LEN],
-				       size_t spare_bytes);
+/* Adds (seed, nonce), growing the table when the cap allows; evicts
+ * nothing. `pending`: a reservation (see above). */
+replay_insert_result replay_cache_insert(replay_cache *cache, unsigned seed,
+					 const uint8_t nonce[EQUIX_POW_NONCE_LEN],
+					 uint32_t effort, int pending);
 
-/* Removes `nonce` if present (a reservation whose proof failed). */
-void replay_set_remove(replay_set *set,
-		       const uint8_t nonce[EQUIX_POW_NONCE_LEN]);
+/* As replay_cache_insert (not pending), but when the cache is full the
+ * cheapest recorded entry gives its place, if its effort is below
+ * `effort`; REPLAY_FULL otherwise. */
+replay_insert_result replay_cache_insert_evicting(
+	replay_cache *cache, unsigned seed,
+	const uint8_t nonce[EQUIX_POW_NONCE_LEN], uint32_t effort);
+
+/* The effort of the cheapest entry that is not pending, if there is one
+ * (returns 1). */
+int replay_cache_cheapest(const replay_cache *cache, uint32_t *effort);
+
+/* A pending entry's proof was valid: it becomes an ordinary entry. */
+void replay_cache_confirm(replay_cache *cache, unsigned seed,
+			  const uint8_t nonce[EQUIX_POW_NONCE_LEN]);
+
+/* Removes (seed, nonce) if present (a reservation whose proof failed). */
+void replay_cache_remove(replay_cache *cache, unsigned seed,
+			 const uint8_t nonce[EQUIX_POW_NONCE_LEN]);
+
+/* Removes every entry of `seed` (the seed is retired). */
+void replay_cache_drop_seed(replay_cache *cache, unsigned seed);
 
 #endif

@@ -2,57 +2,90 @@
  * service.c - verification on the service side, in the order Tor's
  * service checks a proof: cheapest first, so a flood of junk costs little.
  *
+ *   0. the effort must reach the service's minimum, if it has one;
  *   1. the seed head must name the current or the previous seed;
  *   2. the (nonce, seed) pair must not have been accepted before;
  *   3. the effort check (one 4-byte BLAKE2b);
- *   4. equix_verify() (eight HashX evaluations plus the program build).
+ *   4. the pair is reserved in the replay cache;
+ *   5. equix_verify() (eight HashX evaluations plus the program build);
+ *   6. the reservation becomes the record.
  *
- * Threads: one lock guards the seeds and the replay sets, and is never
- * held while hashing. Between step 3 and step 4 the pair is reserved in
- * the replay set, so two threads given the same proof cannot both accept
- * it; a proof that then fails step 4 gives its reservation back, so a
- * failed attempt does not use up the nonce.
+ * Threads: one lock guards the seeds and the replay cache, and is never
+ * held while hashing. The reservation (step 4) keeps two threads given
+ * the same proof from both accepting it, and a proof that fails step 5
+ * gives it back, so a failed attempt does not use up the nonce.
+ *
+ * A full cache: a proof dearer than the cheapest recorded one may take its
+ * place, but only once it has passed step 5 (an invalid proof must not
+ * evict anything), so it is verified first and recorded after, evicting
+ * then; a second thread with the same proof meanwhile finds it present.
+ *
+ * Seeds: a proof is never accepted twice, so a seed whose entries were
+ * dropped must never be current again. Rotating to the current seed
+ * changes nothing, to the previous one swaps the two (both keep their
+ * entries), and to a seed retired before is refused; every retired seed
+ * is remembered (32 bytes each, a few a day in Tor's use).
  */
 #include <config.h>
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <sodium.h>
 
+#include <hashx.h>
+
 #include "equix_pow.h"
 #include "replay_cache.h"
 
-enum { CURRENT, PREVIOUS, SEED_SLOTS };
-
-/* A seed and the nonces accepted under it. The generation tells a
- * reservation whether its seed is still the one it reserved under. */
+/* A live seed. Its index in the service's array is the tag its replay
+ * entries carry, kept while it lives (a swap of current and previous
+ * moves no entry). The generation tells a reservation whether its seed is
+ * still the one it reserved under. */
 struct seed_slot {
 	int present;
 	uint64_t generation;
 	uint8_t seed[EQUIX_POW_SEED_LEN];
-	replay_set accepted;
 };
 
 struct equix_pow_service {
-	pthread_mutex_t lock; /* seeds, generations, replay sets */
-	struct seed_slot slots[SEED_SLOTS];
+	pthread_mutex_t lock; /* everything down to `retired_cap` */
+	struct seed_slot seeds[2];
+	unsigned current; /* index of the current seed; the other: previous */
 	uint64_t last_generation;
-	size_t cap_bytes;
+	replay_cache cache;
+	uint8_t (*retired)[EQUIX_POW_SEED_LEN];
+	size_t retired_count, retired_cap;
+	_Atomic uint32_t min_effort; /* 0: none */
 	uint8_t id[EQUIX_POW_ID_LEN];
 	uint8_t hash_key[crypto_shorthash_KEYBYTES];
 	pthread_mutex_t ctx_lock; /* the shared context, one user at a time */
 	equix_ctx *ctx;
 };
 
-static void slot_set_seed(equix_pow_service *s, struct seed_slot *slot,
+static void slot_set_seed(equix_pow_service *s, unsigned index,
 			  const uint8_t *seed)
 {
+	struct seed_slot *slot = &s->seeds[index];
+
 	slot->present = 1;
 	slot->generation = ++s->last_generation;
 	memcpy(slot->seed, seed, EQUIX_POW_SEED_LEN);
-	replay_set_init(&slot->accepted, s->hash_key);
+}
+
+/* Whether native HashX code can be made here at all: a service whose
+ * verification must be compiled would otherwise refuse every proof. */
+static int can_compile(void)
+{
+	static const char probe_seed[] = "equix service compile probe";
+	hashx_ctx *h = hashx_alloc(HASHX_TYPE_COMPILED);
+	int ok = h != NULL &&
+		 hashx_make(h, probe_seed, sizeof probe_seed) == HASHX_OK;
+
+	hashx_free(h);
+	return ok;
 }
 
 equix_pow_service *
@@ -66,6 +99,8 @@ equix_pow_service_alloc(const uint8_t id[EQUIX_POW_ID_LEN],
 		replay_cache_bytes = EQUIX_POW_REPLAY_DEFAULT_BYTES;
 	if (replay_cache_bytes < EQUIX_POW_REPLAY_MIN_BYTES)
 		return NULL;
+	if ((flags & EQUIX_CTX_MUST_COMPILE) && !can_compile())
+		return NULL;
 	equix_pow_service *s = calloc(1, sizeof *s);
 	if (s == NULL)
 		return NULL;
@@ -77,11 +112,12 @@ equix_pow_service_alloc(const uint8_t id[EQUIX_POW_ID_LEN],
 	}
 	pthread_mutex_init(&s->lock, NULL);
 	pthread_mutex_init(&s->ctx_lock, NULL);
-	s->cap_bytes = replay_cache_bytes;
 	memcpy(s->id, id, EQUIX_POW_ID_LEN);
 	randombytes_buf(s->hash_key, sizeof s->hash_key);
-	slot_set_seed(s, &s->slots[CURRENT], seed);
-	replay_set_init(&s->slots[PREVIOUS].accepted, s->hash_key);
+	replay_cache_init(&s->cache, s->hash_key, replay_cache_bytes);
+	atomic_init(&s->min_effort, 0);
+	s->current = 0;
+	slot_set_seed(s, 0, seed);
 	return s;
 }
 
@@ -89,8 +125,8 @@ void equix_pow_service_free(equix_pow_service *s)
 {
 	if (s == NULL)
 		return;
-	for (int i = 0; i < SEED_SLOTS; i++)
-		replay_set_clear(&s->slots[i].accepted);
+	replay_cache_clear(&s->cache);
+	free(s->retired);
 	equix_free(s->ctx);
 	pthread_mutex_destroy(&s->lock);
 	pthread_mutex_destroy(&s->ctx_lock);
@@ -98,45 +134,109 @@ void equix_pow_service_free(equix_pow_service *s)
 	free(s);
 }
 
+equix_pow_result equix_pow_service_set_min_effort(equix_pow_service *s,
+						  uint32_t min_effort)
+{
+	if (s == NULL)
+		return EQUIX_POW_FAIL_ARGUMENT;
+	atomic_store_explicit(&s->min_effort, min_effort,
+			      memory_order_relaxed);
+	return EQUIX_POW_OK;
+}
+
+/* Called with the lock held. */
+static int seed_matches(const struct seed_slot *slot, const uint8_t *seed)
+{
+	return slot->present &&
+	       memcmp(slot->seed, seed, EQUIX_POW_SEED_LEN) == 0;
+}
+
+static int is_retired(const equix_pow_service *s, const uint8_t *seed)
+{
+	for (size_t i = 0; i < s->retired_count; i++)
+		if (memcmp(s->retired[i], seed, EQUIX_POW_SEED_LEN) == 0)
+			return 1;
+	return 0;
+}
+
+/* Remembers `seed` for good; 0 when out of memory. */
+static int remember_retired(equix_pow_service *s, const uint8_t *seed)
+{
+	if (s->retired_count == s->retired_cap) {
+		size_t cap = s->retired_cap ? s->retired_cap * 2 : 16;
+		void *grown = cap > SIZE_MAX / EQUIX_POW_SEED_LEN
+				      ? NULL
+				      : realloc(s->retired,
+						cap * EQUIX_POW_SEED_LEN);
+
+		if (grown == NULL)
+			return 0;
+		s->retired = grown;
+		s->retired_cap = cap;
+	}
+	memcpy(s->retired[s->retired_count++], seed, EQUIX_POW_SEED_LEN);
+	return 1;
+}
+
+/* Called with the lock held: a seed never seen becomes current. */
+static equix_pow_result rotate_to_new_seed(equix_pow_service *s,
+					   const uint8_t *seed)
+{
+	unsigned previous = s->current ^ 1;
+
+	if (s->seeds[previous].present) {
+		if (!remember_retired(s, s->seeds[previous].seed))
+			return EQUIX_POW_FAIL_NO_MEMORY;
+		replay_cache_drop_seed(&s->cache, previous);
+	}
+	slot_set_seed(s, previous, seed);
+	s->current = previous;
+	return EQUIX_POW_OK;
+}
+
 equix_pow_result
 equix_pow_service_rotate(equix_pow_service *s,
 			 const uint8_t seed[EQUIX_POW_SEED_LEN])
 {
+	equix_pow_result r = EQUIX_POW_OK;
+
 	if (s == NULL || seed == NULL)
 		return EQUIX_POW_FAIL_ARGUMENT;
 	pthread_mutex_lock(&s->lock);
-	replay_set_clear(&s->slots[PREVIOUS].accepted);
-	s->slots[PREVIOUS] = s->slots[CURRENT];
-	slot_set_seed(s, &s->slots[CURRENT], seed);
+	if (seed_matches(&s->seeds[s->current], seed))
+		; /* already current: nothing changes */
+	else if (seed_matches(&s->seeds[s->current ^ 1], seed))
+		s->current ^= 1; /* back to the previous seed: a swap */
+	else if (is_retired(s, seed))
+		r = EQUIX_POW_FAIL_SEED_RETIRED;
+	else
+		r = rotate_to_new_seed(s, seed);
 	pthread_mutex_unlock(&s->lock);
-	return EQUIX_POW_OK;
+	return r;
 }
 
 /* Called with the lock held. Tor looks at the current seed first. */
-static struct seed_slot *slot_for_head(equix_pow_service *s,
-				       const uint8_t *head)
+static int seed_for_head(const equix_pow_service *s, const uint8_t *head)
 {
-	for (int i = CURRENT; i < SEED_SLOTS; i++)
-		if (s->slots[i].present && memcmp(s->slots[i].seed, head,
-						  EQUIX_POW_SEED_HEAD_LEN) == 0)
-			return &s->slots[i];
-	return NULL;
+	for (unsigned k = 0; k < 2; k++) {
+		unsigned i = s->current ^ k;
+
+		if (s->seeds[i].present &&
+		    memcmp(s->seeds[i].seed, head, EQUIX_POW_SEED_HEAD_LEN) == 0)
+			return (int)i;
+	}
+	return -1;
 }
 
-/* Called with the lock held: the slot, unless rotation retired it. */
-static struct seed_slot *slot_for_generation(equix_pow_service *s,
-					     uint64_t generation)
+/* Called with the lock held: the seed's tag, unless rotation retired it
+ * (-1). */
+static int seed_for_generation(const equix_pow_service *s,
+			       uint64_t generation)
 {
-	for (int i = CURRENT; i < SEED_SLOTS; i++)
-		if (s->slots[i].present && s->slots[i].generation == generation)
-			return &s->slots[i];
-	return NULL;
-}
-
-static size_t bytes_held(const equix_pow_service *s)
-{
-	return replay_set_bytes(&s->slots[CURRENT].accepted) +
-	       replay_set_bytes(&s->slots[PREVIOUS].accepted);
+	for (unsigned i = 0; i < 2; i++)
+		if (s->seeds[i].present && s->seeds[i].generation == generation)
+			return (int)i;
+	return -1;
 }
 
 /* Steps 1 and 2: copies out the seed and its generation. */
@@ -145,55 +245,110 @@ static equix_pow_result find_seed(equix_pow_service *s,
 				  uint8_t *seed, uint64_t *generation)
 {
 	equix_pow_result r = EQUIX_POW_OK;
+	int tag;
+
 	pthread_mutex_lock(&s->lock);
-	struct seed_slot *slot = slot_for_head(s, proof->seed_head);
-	if (slot == NULL) {
+	tag = seed_for_head(s, proof->seed_head);
+	if (tag < 0) {
 		r = EQUIX_POW_FAIL_SEED_HEAD;
-	} else if (replay_set_contains(&slot->accepted, proof->nonce)) {
+	} else if (replay_cache_contains(&s->cache, (unsigned)tag,
+					 proof->nonce)) {
 		r = EQUIX_POW_FAIL_REPLAY;
 	} else {
-		memcpy(seed, slot->seed, EQUIX_POW_SEED_LEN);
-		*generation = slot->generation;
+		memcpy(seed, s->seeds[tag].seed, EQUIX_POW_SEED_LEN);
+		*generation = s->seeds[tag].generation;
 	}
 	pthread_mutex_unlock(&s->lock);
 	return r;
 }
 
-static equix_pow_result reserve(equix_pow_service *s, uint64_t generation,
-				const uint8_t *nonce)
+/* What step 4 found. */
+typedef enum reservation {
+	RESERVED,       /* the pair is held, pending */
+	VERIFY_THEN_EVICT, /* full, but dearer than the cheapest entry */
+	NOT_RESERVED,   /* refused: see the result */
+} reservation;
+
+static equix_pow_result insert_result(replay_insert_result r)
 {
-	equix_pow_result r = EQUIX_POW_FAIL_SEED_HEAD; /* rotated away */
-	pthread_mutex_lock(&s->lock);
-	struct seed_slot *slot = slot_for_generation(s, generation);
-	if (slot != NULL) {
-		size_t held = bytes_held(s);
-		size_t spare = held < s->cap_bytes ? s->cap_bytes - held : 0;
-		switch (replay_set_insert(&slot->accepted, nonce, spare)) {
-		case REPLAY_INSERTED:
-			r = EQUIX_POW_OK;
-			break;
-		case REPLAY_PRESENT:
-			r = EQUIX_POW_FAIL_REPLAY;
-			break;
-		case REPLAY_FULL:
-			r = EQUIX_POW_FAIL_CACHE_FULL;
-			break;
-		case REPLAY_NO_MEMORY:
-			r = EQUIX_POW_FAIL_INTERNAL;
-			break;
-		}
+	switch (r) {
+	case REPLAY_INSERTED:
+		return EQUIX_POW_OK;
+	case REPLAY_PRESENT:
+		return EQUIX_POW_FAIL_REPLAY;
+	case REPLAY_FULL:
+		return EQUIX_POW_FAIL_CACHE_FULL;
+	case REPLAY_NO_MEMORY:
+		break;
 	}
+	return EQUIX_POW_FAIL_NO_MEMORY;
+}
+
+/* Called with the lock held. */
+static int may_evict_for(const equix_pow_service *s, uint32_t effort)
+{
+	uint32_t cheapest;
+
+	return replay_cache_cheapest(&s->cache, &cheapest) && cheapest < effort;
+}
+
+/* Step 4. */
+static reservation reserve(equix_pow_service *s, uint64_t generation,
+			   const equix_pow_solution *proof,
+			   equix_pow_result *refusal)
+{
+	reservation k = NOT_RESERVED;
+	replay_insert_result r;
+	int tag;
+
+	*refusal = EQUIX_POW_FAIL_SEED_HEAD; /* rotated away */
+	pthread_mutex_lock(&s->lock);
+	tag = seed_for_generation(s, generation);
+	if (tag >= 0) {
+		r = replay_cache_insert(&s->cache, (unsigned)tag, proof->nonce,
+					proof->effort, 1);
+		*refusal = insert_result(r);
+		if (r == REPLAY_INSERTED)
+			k = RESERVED;
+		else if (r == REPLAY_FULL && may_evict_for(s, proof->effort))
+			k = VERIFY_THEN_EVICT;
+	}
+	pthread_mutex_unlock(&s->lock);
+	return k;
+}
+
+/* Step 6, after step 5 succeeded: the reservation is the record, or the
+ * proof takes the place of a cheaper one. A seed rotated out meanwhile
+ * took its entries with it, but it is retired for good, so no proof under
+ * it can come again: the proof, valid under a seed known when it came,
+ * stays accepted. */
+static equix_pow_result record(equix_pow_service *s, uint64_t generation,
+			       const equix_pow_solution *proof, reservation k)
+{
+	equix_pow_result r = EQUIX_POW_OK;
+	int tag;
+
+	pthread_mutex_lock(&s->lock);
+	tag = seed_for_generation(s, generation);
+	if (tag >= 0 && k == RESERVED)
+		replay_cache_confirm(&s->cache, (unsigned)tag, proof->nonce);
+	else if (tag >= 0)
+		r = insert_result(replay_cache_insert_evicting(
+			&s->cache, (unsigned)tag, proof->nonce, proof->effort));
 	pthread_mutex_unlock(&s->lock);
 	return r;
 }
 
+/* A reservation whose proof failed step 5 is given back. */
 static void release(equix_pow_service *s, uint64_t generation,
 		    const uint8_t *nonce)
 {
+	int tag;
+
 	pthread_mutex_lock(&s->lock);
-	struct seed_slot *slot = slot_for_generation(s, generation);
-	if (slot != NULL)
-		replay_set_remove(&slot->accepted, nonce);
+	tag = seed_for_generation(s, generation);
+	if (tag >= 0)
+		replay_cache_remove(&s->cache, (unsigned)tag, nonce);
 	pthread_mutex_unlock(&s->lock);
 }
 
@@ -241,21 +396,28 @@ equix_pow_result equix_pow_service_verify(equix_pow_service *s, equix_ctx *ctx,
 	uint8_t seed[EQUIX_POW_SEED_LEN], challenge[EQUIX_POW_CHALLENGE_LEN];
 	uint64_t generation = 0;
 	equix_pow_result r;
+	reservation k;
 
 	if (s == NULL || proof == NULL)
 		return EQUIX_POW_FAIL_ARGUMENT;
+	if (proof->effort < atomic_load_explicit(&s->min_effort,
+						 memory_order_relaxed))
+		return EQUIX_POW_FAIL_LOW_EFFORT;
 	if ((r = find_seed(s, proof, seed, &generation)) != EQUIX_POW_OK)
 		return r;
 	equix_pow_challenge_build(challenge, s->id, seed, proof->nonce,
 				  proof->effort);
 	if (!equix_pow_effort_check(challenge, proof->solution, proof->effort))
 		return EQUIX_POW_FAIL_EFFORT;
-	if ((r = reserve(s, generation, proof->nonce)) != EQUIX_POW_OK)
+	if ((k = reserve(s, generation, proof, &r)) == NOT_RESERVED)
 		return r;
 	r = run_equix_verify(s, ctx, challenge, proof->solution);
-	if (r != EQUIX_POW_OK)
-		release(s, generation, proof->nonce);
-	return r;
+	if (r != EQUIX_POW_OK) {
+		if (k == RESERVED)
+			release(s, generation, proof->nonce);
+		return r;
+	}
+	return record(s, generation, proof, k);
 }
 
 equix_pow_result equix_pow_service_stats(equix_pow_service *s,
@@ -264,10 +426,9 @@ equix_pow_result equix_pow_service_stats(equix_pow_service *s,
 	if (s == NULL || stats == NULL)
 		return EQUIX_POW_FAIL_ARGUMENT;
 	pthread_mutex_lock(&s->lock);
-	stats->entries = s->slots[CURRENT].accepted.count +
-			 s->slots[PREVIOUS].accepted.count;
-	stats->bytes = bytes_held(s);
-	stats->cap_bytes = s->cap_bytes;
+	stats->entries = s->cache.count;
+	stats->bytes = replay_cache_bytes(&s->cache);
+	stats->cap_bytes = s->cache.cap_bytes;
 	pthread_mutex_unlock(&s->lock);
 	return EQUIX_POW_OK;
 }

@@ -1,0 +1,425 @@
+/*
+ * test_service.c - the PoW service's rules that no proof can bend: what a
+ * rotation does with the seeds it already knows (a proof is never accepted
+ * twice, whatever the sequence of rotations), the minimum effort, which
+ * proofs a full replay cache keeps, and a service that could only refuse
+ * every proof being refused at its allocation.
+ *
+ * The check order, the wire formats and the replay cache's cap are in
+ * test_pow.c; the same rules under many threads in test_concurrency.c.
+ */
+#include <config.h>
+
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include <equix_pow.h>
+
+#include "compiler.h"
+#include "testutil.h"
+
+#define SEEDS 4
+#define PROOFS_PER_SEED 6
+
+static const uint8_t service_id[EQUIX_POW_ID_LEN] = {0x42};
+
+/* Seed `s`: distinct first bytes, so every seed has its own seed head. */
+static void seed_of(unsigned s, uint8_t seed[EQUIX_POW_SEED_LEN])
+{
+	memset(seed, 0x30 + (int)s, EQUIX_POW_SEED_LEN);
+}
+
+/* The proof of `effort` found first from nonce `start`, which a test
+ * numbers itself: the same start under two seeds gives overlapping
+ * nonces, which must still be entries of their own. */
+static equix_pow_solution proof_from(unsigned seed, uint32_t effort,
+				     uint64_t start)
+{
+	uint8_t s[EQUIX_POW_SEED_LEN], nonce[EQUIX_POW_NONCE_LEN] = {0};
+	equix_pow_solution proof;
+
+	seed_of(seed, s);
+	equix_pow_nonce_add(nonce, start);
+	ck_assert_int_eq(equix_pow_solve(service_id, s, effort, nonce, NULL,
+					 &proof, NULL),
+			 EQUIX_POW_OK);
+	return proof;
+}
+
+static equix_pow_service *service_on(unsigned seed, size_t cap)
+{
+	uint8_t s[EQUIX_POW_SEED_LEN];
+	equix_pow_service *svc;
+
+	seed_of(seed, s);
+	svc = equix_pow_service_alloc(service_id, s, cap, 0);
+	ck_assert_ptr_nonnull(svc);
+	return svc;
+}
+
+static equix_pow_result rotate_to(equix_pow_service *svc, unsigned seed)
+{
+	uint8_t s[EQUIX_POW_SEED_LEN];
+
+	seed_of(seed, s);
+	return equix_pow_service_rotate(svc, s);
+}
+
+static size_t entries(equix_pow_service *svc)
+{
+	equix_pow_replay_stats st;
+
+	ck_assert_int_eq(equix_pow_service_stats(svc, &st), EQUIX_POW_OK);
+	return st.entries;
+}
+
+/* ---- Rotation ----------------------------------------------------------- */
+
+/* Rotating to the seed that is already current changes nothing: its
+ * accepted proofs stay replays. */
+START_TEST(rotate_to_current_keeps_its_set)
+{
+	equix_pow_solution p = proof_from(0, 1, 100);
+	equix_pow_service *svc = service_on(0, 0);
+
+	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &p), EQUIX_POW_OK);
+	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &p),
+			 EQUIX_POW_FAIL_REPLAY);
+	ck_assert_int_eq(rotate_to(svc, 0), EQUIX_POW_OK);
+	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &p),
+			 EQUIX_POW_FAIL_REPLAY);
+	ck_assert_uint_eq(entries(svc), 1);
+	equix_pow_service_free(svc);
+}
+END_TEST
+
+/* A -> B -> A: A comes back as the current seed with its entries, and B
+ * stays known as the previous one with its own. */
+START_TEST(rotate_back_to_previous_keeps_both_sets)
+{
+	equix_pow_solution pa = proof_from(0, 1, 200);
+	equix_pow_solution pb = proof_from(1, 1, 200);
+	equix_pow_solution pa2 = proof_from(0, 1, 300);
+	equix_pow_service *svc = service_on(0, 0);
+
+	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &pa), EQUIX_POW_OK);
+	ck_assert_int_eq(rotate_to(svc, 1), EQUIX_POW_OK);
+	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &pb), EQUIX_POW_OK);
+	ck_assert_int_eq(rotate_to(svc, 0), EQUIX_POW_OK);
+	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &pa),
+			 EQUIX_POW_FAIL_REPLAY);
+	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &pb),
+			 EQUIX_POW_FAIL_REPLAY);
+	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &pa2),
+			 EQUIX_POW_OK);
+	ck_assert_uint_eq(entries(svc), 3);
+	equix_pow_service_free(svc);
+}
+END_TEST
+
+/* A seed whose entries were dropped can never come back: the rotation is
+ * refused and changes nothing, so its proofs stay unknown. */
+START_TEST(rotate_to_retired_seed_is_refused)
+{
+	equix_pow_solution pa = proof_from(0, 1, 400);
+	equix_pow_solution pc = proof_from(2, 1, 400);
+	equix_pow_service *svc = service_on(0, 0);
+
+	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &pa), EQUIX_POW_OK);
+	ck_assert_int_eq(rotate_to(svc, 1), EQUIX_POW_OK);
+	ck_assert_int_eq(rotate_to(svc, 2), EQUIX_POW_OK); /* A retired */
+	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &pc), EQUIX_POW_OK);
+	ck_assert_int_eq(rotate_to(svc, 0), EQUIX_POW_FAIL_SEED_RETIRED);
+	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &pa),
+			 EQUIX_POW_FAIL_SEED_HEAD);
+	/* nothing moved: C is still current, B previous */
+	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &pc),
+			 EQUIX_POW_FAIL_REPLAY);
+	ck_assert_int_eq(rotate_to(svc, 1), EQUIX_POW_OK);
+	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &pc),
+			 EQUIX_POW_FAIL_REPLAY);
+	/* the seed that was current at allocation retires like any other */
+	ck_assert_int_eq(rotate_to(svc, 3), EQUIX_POW_OK); /* C retired */
+	ck_assert_int_eq(rotate_to(svc, 2), EQUIX_POW_FAIL_SEED_RETIRED);
+	ck_assert_int_eq(rotate_to(svc, 0), EQUIX_POW_FAIL_SEED_RETIRED);
+	equix_pow_service_free(svc);
+}
+END_TEST
+
+/*
+ * The property, over random sequences: rotations among a few seeds and
+ * proofs under all of them, each outcome predicted by a model of the rule
+ * (current, previous, retired; each proof accepted at most once). The cap
+ * is large, so nothing is evicted and "at most once" is exact.
+ */
+typedef struct service_model {
+	int current, previous; /* seed numbers; previous -1: none */
+	int retired[SEEDS];
+	int accepted[SEEDS][PROOFS_PER_SEED];
+} service_model;
+
+static equix_pow_result model_rotate(service_model *m, int seed)
+{
+	if (seed == m->current)
+		return EQUIX_POW_OK;
+	if (m->retired[seed])
+		return EQUIX_POW_FAIL_SEED_RETIRED;
+	if (seed != m->previous && m->previous >= 0)
+		m->retired[m->previous] = 1;
+	m->previous = m->current;
+	m->current = seed;
+	return EQUIX_POW_OK;
+}
+
+static equix_pow_result model_verify(service_model *m, int seed, int k)
+{
+	if (seed != m->current && seed != m->previous)
+		return EQUIX_POW_FAIL_SEED_HEAD;
+	if (m->accepted[seed][k])
+		return EQUIX_POW_FAIL_REPLAY;
+	m->accepted[seed][k] = 1;
+	return EQUIX_POW_OK;
+}
+
+START_TEST(random_rotations_never_accept_twice)
+{
+	static equix_pow_solution proofs[SEEDS][PROOFS_PER_SEED];
+	const int runs = tu_count(40), steps = 200;
+	unsigned oks = 0, refused_rotations = 0;
+
+	for (unsigned s = 0; s < SEEDS; s++)
+		for (unsigned k = 0; k < PROOFS_PER_SEED; k++)
+			proofs[s][k] = proof_from(s, 1, 1000 + 10 * k);
+	for (int run = 0; run < runs; run++) {
+		service_model m = {.current = 0, .previous = -1};
+		equix_pow_service *svc = service_on(0, 0);
+
+		for (int step = 0; step < steps; step++) {
+			uint32_t r = randombytes_uniform(4 * SEEDS);
+			int seed = (int)(r % SEEDS);
+			equix_pow_result got, want;
+
+			if (r < SEEDS) {
+				want = model_rotate(&m, seed);
+				got = rotate_to(svc, (unsigned)seed);
+				refused_rotations += got != EQUIX_POW_OK;
+			} else {
+				int k = (int)randombytes_uniform(
+					PROOFS_PER_SEED);
+				want = model_verify(&m, seed, k);
+				got = equix_pow_service_verify(
+					svc, NULL, &proofs[seed][k]);
+				oks += got == EQUIX_POW_OK;
+			}
+			ck_assert_msg(got == want,
+				      "run %d step %d (%s seed %d): %s, want %s",
+				      run, step, r < SEEDS ? "rotate" : "verify",
+				      seed, equix_pow_result_string(got),
+				      equix_pow_result_string(want));
+		}
+		equix_pow_service_free(svc);
+	}
+	printf("random_rotations_never_accept_twice: %d runs of %d steps, "
+	       "%u acceptances, %u refused rotations\n",
+	       runs, steps, oks, refused_rotations);
+	ck_assert_uint_gt(refused_rotations, 0);
+}
+END_TEST
+
+/* ---- Minimum effort ------------------------------------------------------ */
+
+START_TEST(min_effort_refuses_first)
+{
+	equix_pow_solution low = proof_from(0, 2, 500);
+	equix_pow_solution high = proof_from(0, 3, 700);
+	equix_pow_solution unknown = low;
+	equix_pow_service *svc = service_on(0, 0);
+
+	unknown.seed_head[0] ^= 0xff;
+	ck_assert_int_eq(equix_pow_service_set_min_effort(svc, 3),
+			 EQUIX_POW_OK);
+	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &low),
+			 EQUIX_POW_FAIL_LOW_EFFORT);
+	/* before any other check: not even the seed head is looked at */
+	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &unknown),
+			 EQUIX_POW_FAIL_LOW_EFFORT);
+	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &high),
+			 EQUIX_POW_OK);
+	ck_assert_uint_eq(entries(svc), 1);
+	/* 0 takes the minimum away */
+	ck_assert_int_eq(equix_pow_service_set_min_effort(svc, 0),
+			 EQUIX_POW_OK);
+	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &low),
+			 EQUIX_POW_OK);
+	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &unknown),
+			 EQUIX_POW_FAIL_SEED_HEAD);
+	ck_assert_int_eq(equix_pow_service_set_min_effort(NULL, 1),
+			 EQUIX_POW_FAIL_ARGUMENT);
+	equix_pow_service_free(svc);
+}
+END_TEST
+
+/* ---- A full cache keeps the costliest proofs ---------------------------- */
+
+/*
+ * The smallest cap, filled with effort-0 proofs until it refuses one.
+ * Then a proof of higher effort takes the place of a cheapest entry
+ * instead of being refused, while proofs no dearer than the cheapest
+ * entry are still refused; once the cheap entries are all gone, nothing
+ * cheaper than what is recorded gets in, and no recorded proof is ever
+ * accepted again.
+ */
+#define CHEAP_MAX 200
+#define DEAR_EFFORT 2
+
+START_TEST(full_cache_prefers_higher_effort)
+{
+	static equix_pow_solution cheap[CHEAP_MAX], dear[CHEAP_MAX + 1];
+	equix_pow_service *svc = service_on(0, EQUIX_POW_REPLAY_MIN_BYTES);
+	equix_pow_result r = EQUIX_POW_OK;
+	unsigned fit = 0;
+
+	while (r == EQUIX_POW_OK) {
+		ck_assert_uint_lt(fit, CHEAP_MAX);
+		cheap[fit] = proof_from(0, 0, 10000 + 16 * fit);
+		r = equix_pow_service_verify(svc, NULL, &cheap[fit]);
+		fit += r == EQUIX_POW_OK;
+	}
+	ck_assert_int_eq(r, EQUIX_POW_FAIL_CACHE_FULL);
+	ck_assert_uint_eq(entries(svc), fit);
+	printf("full_cache_prefers_higher_effort: %u entries fit %zu bytes\n",
+	       fit, EQUIX_POW_REPLAY_MIN_BYTES);
+	/* each dearer proof evicts one cheap entry */
+	for (unsigned i = 0; i < fit; i++) {
+		dear[i] = proof_from(0, DEAR_EFFORT, 20000 + 16 * i);
+		ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &dear[i]),
+				 EQUIX_POW_OK);
+		ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &dear[i]),
+				 EQUIX_POW_FAIL_REPLAY);
+		ck_assert_uint_eq(entries(svc), fit);
+	}
+	/* all cheap entries gone: the same effort is refused, and so is an
+	 * evicted cheap proof sent again */
+	dear[fit] = proof_from(0, DEAR_EFFORT, 20000 + 16 * fit);
+	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &dear[fit]),
+			 EQUIX_POW_FAIL_CACHE_FULL);
+	for (unsigned i = 0; i < fit; i++)
+		ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &cheap[i]),
+				 EQUIX_POW_FAIL_CACHE_FULL);
+	/* every recorded proof is still a replay */
+	for (unsigned i = 0; i < fit; i++)
+		ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &dear[i]),
+				 EQUIX_POW_FAIL_REPLAY);
+	equix_pow_service_free(svc);
+}
+END_TEST
+
+/* ---- A service that could only refuse ------------------------------------ */
+
+static int service_allocates(equix_ctx_flags flags)
+{
+	uint8_t s[EQUIX_POW_SEED_LEN];
+	equix_pow_service *svc;
+
+	seed_of(0, s);
+	svc = equix_pow_service_alloc(service_id, s, 0, flags);
+	equix_pow_service_free(svc);
+	return svc != NULL;
+}
+
+/* Linux's memory-deny-write-execute (6.3 and later): from the call on, no
+ * mapping of this process can become executable. Debian 12's headers
+ * predate it. */
+#ifndef PR_SET_MDWE
+#define PR_SET_MDWE 65
+#endif
+#ifndef PR_MDWE_REFUSE_EXEC_GAIN
+#define PR_MDWE_REFUSE_EXEC_GAIN 1
+#endif
+
+/* In a child, which the setting cannot leave: must-compile is refused,
+ * try-compile still verifies (interpreted). Exit 0: as expected; 77: the
+ * kernel does not refuse executable memory on request. */
+static int child_without_exec_memory(const equix_pow_solution *proof)
+{
+	uint8_t s[EQUIX_POW_SEED_LEN];
+	equix_pow_service *svc;
+	int ok;
+
+	if (prctl(PR_SET_MDWE, PR_MDWE_REFUSE_EXEC_GAIN, 0L, 0L, 0L) != 0)
+		return 77;
+	if (service_allocates(EQUIX_CTX_MUST_COMPILE))
+		return 1;
+	seed_of(0, s);
+	svc = equix_pow_service_alloc(service_id, s, 0, EQUIX_CTX_TRY_COMPILE);
+	ok = svc != NULL &&
+	     equix_pow_service_verify(svc, NULL, proof) == EQUIX_POW_OK;
+	equix_pow_service_free(svc);
+	return ok ? 0 : 2;
+}
+
+START_TEST(must_compile_refused_where_nothing_compiles)
+{
+	equix_pow_solution proof = proof_from(0, 1, 600);
+	int status;
+	pid_t pid;
+
+	/* without a compiler in the build, the allocation itself says no */
+	ck_assert_int_eq(service_allocates(EQUIX_CTX_MUST_COMPILE),
+			 HASHX_HAVE_COMPILER);
+	ck_assert(service_allocates(EQUIX_CTX_TRY_COMPILE));
+	ck_assert(service_allocates(0));
+	if (!HASHX_HAVE_COMPILER)
+		return;
+	/* with one, where the system refuses executable memory */
+	if (tu_slow_runner()) {
+		printf("SKIP: must_compile_refused_where_nothing_compiles, "
+		       "without executable memory (valgrind and the emulator "
+		       "need it themselves)\n");
+		return;
+	}
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0)
+		_exit(child_without_exec_memory(&proof));
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	if (WEXITSTATUS(status) == 77) {
+		printf("SKIP: must_compile_refused_where_nothing_compiles, "
+		       "without executable memory (this kernel has no "
+		       "PR_SET_MDWE)\n");
+		return;
+	}
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("service");
+	TCase *rotation = tcase_create("rotation");
+	TCase *effort = tcase_create("effort");
+	TCase *alloc = tcase_create("alloc");
+
+	tcase_set_timeout(rotation, 240);
+	tcase_set_timeout(effort, 240);
+	tcase_add_test(rotation, rotate_to_current_keeps_its_set);
+	tcase_add_test(rotation, rotate_back_to_previous_keeps_both_sets);
+	tcase_add_test(rotation, rotate_to_retired_seed_is_refused);
+	tcase_add_test(rotation, random_rotations_never_accept_twice);
+	tcase_add_test(effort, min_effort_refuses_first);
+	tcase_add_test(effort, full_cache_prefers_higher_effort);
+	tcase_add_test(alloc, must_compile_refused_where_nothing_compiles);
+	suite_add_tcase(s, rotation);
+	suite_add_tcase(s, effort);
+	suite_add_tcase(s, alloc);
+	return tu_run_suite(s);
+}
