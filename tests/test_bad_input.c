@@ -784,6 +784,77 @@ static const char *pow_service_rotate_null_seed(void)
 	return pw(r);
 }
 
+/* A valid proof accepted, the rotations to `seeds` (their first bytes),
+ * then the proof again. */
+static const char *verify_after_rotations(const uint8_t *seeds, int count)
+{
+	equix_pow_service *s = service();
+	equix_pow_solution p = proof_of(sol1, 1);
+	uint8_t seed[32];
+	equix_pow_result r;
+
+	ck_assert_int_eq(equix_pow_service_verify(s, NULL, &p), EQUIX_POW_OK);
+	for (int i = 0; i < count; i++) {
+		if (seeds[i] == 0)
+			memcpy(seed, pow_seed, sizeof seed);
+		else
+			memset(seed, seeds[i], sizeof seed);
+		ck_assert_int_eq(equix_pow_service_rotate(s, seed),
+				 EQUIX_POW_OK);
+	}
+	r = equix_pow_service_verify(s, NULL, &p);
+	equix_pow_service_free(s);
+	return pw(r);
+}
+
+static const char *pow_service_rotate_current(void)
+{
+	static const uint8_t seeds[] = {0}; /* 0: the proof's own seed */
+
+	return verify_after_rotations(seeds, 1);
+}
+
+static const char *pow_service_rotate_back(void)
+{
+	static const uint8_t seeds[] = {0xbb, 0};
+
+	return verify_after_rotations(seeds, 2);
+}
+
+static const char *pow_service_rotate_retired(void)
+{
+	equix_pow_service *s = service();
+	uint8_t seed[32];
+	equix_pow_result r;
+
+	memset(seed, 0xbb, sizeof seed);
+	ck_assert_int_eq(equix_pow_service_rotate(s, seed), EQUIX_POW_OK);
+	memset(seed, 0xcc, sizeof seed);
+	ck_assert_int_eq(equix_pow_service_rotate(s, seed), EQUIX_POW_OK);
+	r = equix_pow_service_rotate(s, pow_seed);
+	equix_pow_service_free(s);
+	return pw(r);
+}
+
+static const char *pow_service_set_min_effort_null(void)
+{
+	return pw(equix_pow_service_set_min_effort(NULL, 1));
+}
+
+static const char *pow_service_set_min_effort_max(void)
+{
+	equix_pow_service *s = service();
+	equix_pow_solution p = proof_of(sol1, 1);
+	equix_pow_result r;
+
+	memset(p.seed_head, 0xbb, sizeof p.seed_head);
+	ck_assert_int_eq(equix_pow_service_set_min_effort(s, UINT32_MAX),
+			 EQUIX_POW_OK);
+	r = equix_pow_service_verify(s, NULL, &p);
+	equix_pow_service_free(s);
+	return pw(r);
+}
+
 static const char *pow_service_verify_null(void)
 {
 	equix_pow_solution p = proof_of(sol1, 1);
@@ -1232,6 +1303,12 @@ static const row_case cases[] = {
 	CASE("pow-service-free-null", pow_service_free_null),
 	CASE("pow-service-rotate-null", pow_service_rotate_null),
 	CASE("pow-service-rotate-null-seed", pow_service_rotate_null_seed),
+	CASE("pow-service-rotate-current", pow_service_rotate_current),
+	CASE("pow-service-rotate-back", pow_service_rotate_back),
+	CASE("pow-service-rotate-retired", pow_service_rotate_retired),
+	CASE("pow-service-set-min-effort-null",
+	     pow_service_set_min_effort_null),
+	CASE("pow-service-set-min-effort-max", pow_service_set_min_effort_max),
 	CASE("pow-service-verify-null", pow_service_verify_null),
 	CASE("pow-service-verify-null-proof", pow_service_verify_null_proof),
 	CASE("pow-service-verify-seed-head", pow_service_verify_seed_head),

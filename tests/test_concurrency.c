@@ -10,7 +10,10 @@
  *   - one equix_pow_service shared by every thread: the same proof sent
  *     from several threads at once is accepted exactly once, a proof that
  *     fails gives its reservation back, and meanwhile another thread
- *     rotates the seed and reads the replay cache's figures.
+ *     rotates the seed and reads the replay cache's figures;
+ *   - the same service while one thread rotates among three seeds (swaps,
+ *     retirements, refused returns) and the others replay every proof:
+ *     none is ever accepted twice.
  *
  * Every output is compared with the same work done by one thread. Under
  * ThreadSanitizer (scripts/test.sh --tsan) the run also shows that these
@@ -757,10 +760,184 @@ START_TEST(service_shared)
 }
 END_TEST
 
+/* ---- Rotation among known seeds while proofs are replayed ----------------- */
+
+/*
+ * One thread rotates among ROT_SEEDS seeds, mostly back and forth between
+ * the first two (swaps, which keep both seeds' entries), at times to the
+ * third (which retires one) and back to a retired one (refused), each
+ * result predicted by its own model of the rule. Meanwhile every other
+ * thread sends every proof of every seed, ROT_PASSES times and once more
+ * after the rotations. No proof may be accepted twice in all, and every
+ * proof of a seed still live at the end is accepted exactly once.
+ */
+#define ROT_SEEDS 3
+#define ROT_PROOFS 4
+#define ROT_STEPS 400
+#define ROT_PASSES 200
+
+typedef struct rotation_setup {
+	uint8_t id[EQUIX_POW_ID_LEN];
+	uint8_t seeds[ROT_SEEDS][EQUIX_POW_SEED_LEN];
+	equix_pow_solution proofs[ROT_SEEDS][ROT_PROOFS];
+	equix_pow_service *service;
+	unsigned verifiers;
+	atomic_int rotating;    /* 1 until the rotator is done */
+	unsigned mismatches;    /* rotator: results unlike the model's */
+	unsigned refused;       /* rotator: rotations refused, as predicted */
+	int live[ROT_SEEDS];    /* rotator: the model's final state */
+} rotation_setup;
+
+typedef struct rotation_job {
+	unsigned index;
+	rotation_setup *setup;
+	unsigned accepted[ROT_SEEDS][ROT_PROOFS];
+	unsigned sent;
+} rotation_job;
+
+typedef struct rotation_model {
+	int current, previous, retired[ROT_SEEDS];
+} rotation_model;
+
+static equix_pow_result rotation_model_step(rotation_model *m, int seed)
+{
+	if (seed == m->current)
+		return EQUIX_POW_OK;
+	if (m->retired[seed])
+		return EQUIX_POW_FAIL_SEED_RETIRED;
+	if (seed != m->previous && m->previous >= 0)
+		m->retired[m->previous] = 1;
+	m->previous = m->current;
+	m->current = seed;
+	return EQUIX_POW_OK;
+}
+
+/* Mostly 0 <-> 1; every 50th step seed 2, every 50th + 25 a seed that
+ * may have been retired. */
+static int rotation_target(unsigned step)
+{
+	if (step % 50 == 49)
+		return 2;
+	if (step % 50 == 24)
+		return (int)(step / 50) % 2;
+	return (int)(step % 2);
+}
+
+static void rotate_all(rotation_setup *s)
+{
+	rotation_model m = {.current = 0, .previous = -1};
+
+	for (unsigned step = 0; step < ROT_STEPS; step++) {
+		int seed = rotation_target(step);
+		equix_pow_result want = rotation_model_step(&m, seed);
+		equix_pow_result got =
+			equix_pow_service_rotate(s->service, s->seeds[seed]);
+
+		s->mismatches += got != want;
+		s->refused += got == EQUIX_POW_FAIL_SEED_RETIRED;
+		sched_yield();
+	}
+	for (int i = 0; i < ROT_SEEDS; i++)
+		s->live[i] = i == m.current || i == m.previous;
+	atomic_store(&s->rotating, 0);
+}
+
+static void send_every_proof(rotation_job *j)
+{
+	rotation_setup *s = j->setup;
+
+	for (unsigned p = 0; p < ROT_SEEDS * ROT_PROOFS; p++) {
+		/* each thread in its own order */
+		unsigned q = (p + j->index * 5) % (ROT_SEEDS * ROT_PROOFS);
+		unsigned seed = q / ROT_PROOFS, k = q % ROT_PROOFS;
+
+		if (equix_pow_service_verify(s->service, NULL,
+					     &s->proofs[seed][k]) ==
+		    EQUIX_POW_OK)
+			j->accepted[seed][k]++;
+		j->sent++;
+	}
+}
+
+static void *rotation_worker(void *arg)
+{
+	rotation_job *j = arg;
+
+	if (j->index == j->setup->verifiers) {
+		rotate_all(j->setup);
+		return NULL;
+	}
+	/* a bounded count (the rotator may get the cores last), and at
+	 * least one pass after the rotations end, when these come first */
+	for (unsigned pass = 0; pass < ROT_PASSES; pass++)
+		send_every_proof(j);
+	while (atomic_load(&j->setup->rotating))
+		sched_yield();
+	send_every_proof(j);
+	return NULL;
+}
+
+START_TEST(service_rotation_replay)
+{
+	static rotation_setup s;
+	static rotation_job jobs[MAX_THREADS + 1];
+	rotation_job last = {0};
+	unsigned n = thread_count(), sent = 0;
+
+	memset(&s, 0, sizeof s);
+	memset(s.id, 0x2e, sizeof s.id);
+	for (unsigned seed = 0; seed < ROT_SEEDS; seed++) {
+		memset(s.seeds[seed], 0x60 + (int)seed, EQUIX_POW_SEED_LEN);
+		for (unsigned k = 0; k < ROT_PROOFS; k++) {
+			uint8_t start[EQUIX_POW_NONCE_LEN] = {0};
+
+			start[0] = (uint8_t)(16 * k);
+			ck_assert_int_eq(equix_pow_solve(s.id, s.seeds[seed], 1,
+							 start, NULL,
+							 &s.proofs[seed][k],
+							 NULL),
+					 EQUIX_POW_OK);
+		}
+	}
+	s.verifiers = n;
+	atomic_init(&s.rotating, 1);
+	s.service = equix_pow_service_alloc(s.id, s.seeds[0], REPLAY_CAP, 0);
+	ck_assert_ptr_nonnull(s.service);
+	for (unsigned i = 0; i <= n; i++)
+		jobs[i] = (rotation_job){.index = i, .setup = &s};
+	run_workers(n + 1, rotation_worker, jobs, sizeof jobs[0]);
+	ck_assert_uint_eq(s.mismatches, 0);
+	ck_assert_uint_gt(s.refused, 0);
+	/* after the rotations: one pass on this thread */
+	last.setup = &s;
+	send_every_proof(&last);
+	for (unsigned seed = 0; seed < ROT_SEEDS; seed++)
+		for (unsigned k = 0; k < ROT_PROOFS; k++) {
+			unsigned total = last.accepted[seed][k];
+
+			for (unsigned i = 0; i < n; i++)
+				total += jobs[i].accepted[seed][k];
+			ck_assert_msg(total <= 1 &&
+					      (!s.live[seed] || total == 1),
+				      "seed %u proof %u accepted %u times "
+				      "(seed %s)",
+				      seed, k, total,
+				      s.live[seed] ? "live" : "retired");
+		}
+	for (unsigned i = 0; i < n; i++)
+		sent += jobs[i].sent;
+	printf("service_rotation_replay: %u rotations (%u refused), %u "
+	       "verifiers sent %u proofs\n",
+	       ROT_STEPS, s.refused, n, sent);
+	equix_pow_service_free(s.service);
+}
+END_TEST
+
 int main(void)
 {
 	static const char *const names[] = {"first_use", "solve_and_verify",
-					    "hash", "service_shared"};
+					    "hash", "service_shared",
+					    "service_rotation_replay"};
 	Suite *s = suite_create("concurrency");
 	TCase *t = tcase_create("threads");
 
@@ -776,6 +953,7 @@ int main(void)
 		tcase_add_test(t, solve_and_verify);
 		tcase_add_test(t, hash);
 		tcase_add_test(t, service_shared);
+		tcase_add_test(t, service_rotation_replay);
 	}
 	tcase_set_timeout(t, 300);
 	/* what a ThreadSanitizer run picks (CK_INCLUDE_TAGS=threads) */
