@@ -919,18 +919,9 @@ static const char *pow_service_verify_order(void)
 
 static const char *pow_service_verify_old_seed(void)
 {
-	equix_pow_service *s = service();
-	equix_pow_solution p = proof_of(sol1, 1);
-	uint8_t seed[32];
-	equix_pow_result r;
+	static const uint8_t seeds[] = {0xbb, 0xcc};
 
-	memset(seed, 0xbb, sizeof seed);
-	ck_assert_int_eq(equix_pow_service_rotate(s, seed), EQUIX_POW_OK);
-	memset(seed, 0xcc, sizeof seed);
-	ck_assert_int_eq(equix_pow_service_rotate(s, seed), EQUIX_POW_OK);
-	r = equix_pow_service_verify(s, NULL, &p);
-	equix_pow_service_free(s);
-	return pw(r);
+	return verify_after_rotations(seeds, 2);
 }
 
 static const char *pow_service_stats_null(void)

@@ -35,6 +35,7 @@
 
 #include "compiler.h"
 #include "context.h"
+#include "service_model.h"
 #include "testutil.h"
 
 #define DEFAULT_THREADS 8
@@ -795,23 +796,6 @@ typedef struct rotation_job {
 	unsigned sent;
 } rotation_job;
 
-typedef struct rotation_model {
-	int current, previous, retired[ROT_SEEDS];
-} rotation_model;
-
-static equix_pow_result rotation_model_step(rotation_model *m, int seed)
-{
-	if (seed == m->current)
-		return EQUIX_POW_OK;
-	if (m->retired[seed])
-		return EQUIX_POW_FAIL_SEED_RETIRED;
-	if (seed != m->previous && m->previous >= 0)
-		m->retired[m->previous] = 1;
-	m->previous = m->current;
-	m->current = seed;
-	return EQUIX_POW_OK;
-}
-
 /* Mostly 0 <-> 1; every 50th step seed 2, every 50th + 25 a seed that
  * may have been retired. */
 static int rotation_target(unsigned step)
@@ -825,11 +809,11 @@ static int rotation_target(unsigned step)
 
 static void rotate_all(rotation_setup *s)
 {
-	rotation_model m = {.current = 0, .previous = -1};
+	service_model m = service_model_start(0);
 
 	for (unsigned step = 0; step < ROT_STEPS; step++) {
 		int seed = rotation_target(step);
-		equix_pow_result want = rotation_model_step(&m, seed);
+		equix_pow_result want = service_model_rotate(&m, seed);
 		equix_pow_result got =
 			equix_pow_service_rotate(s->service, s->seeds[seed]);
 
@@ -838,7 +822,7 @@ static void rotate_all(rotation_setup *s)
 		sched_yield();
 	}
 	for (int i = 0; i < ROT_SEEDS; i++)
-		s->live[i] = i == m.current || i == m.previous;
+		s->live[i] = service_model_live(&m, i);
 	atomic_store(&s->rotating, 0);
 }
 

@@ -24,6 +24,7 @@
 #include <equix_pow.h>
 
 #include "compiler.h"
+#include "service_model.h"
 #include "testutil.h"
 
 #define SEEDS 4
@@ -160,28 +161,14 @@ END_TEST
  * (current, previous, retired; each proof accepted at most once). The cap
  * is large, so nothing is evicted and "at most once" is exact.
  */
-typedef struct service_model {
-	int current, previous; /* seed numbers; previous -1: none */
-	int retired[SEEDS];
+typedef struct proof_model {
+	service_model seeds;
 	int accepted[SEEDS][PROOFS_PER_SEED];
-} service_model;
+} proof_model;
 
-static equix_pow_result model_rotate(service_model *m, int seed)
+static equix_pow_result model_verify(proof_model *m, int seed, int k)
 {
-	if (seed == m->current)
-		return EQUIX_POW_OK;
-	if (m->retired[seed])
-		return EQUIX_POW_FAIL_SEED_RETIRED;
-	if (seed != m->previous && m->previous >= 0)
-		m->retired[m->previous] = 1;
-	m->previous = m->current;
-	m->current = seed;
-	return EQUIX_POW_OK;
-}
-
-static equix_pow_result model_verify(service_model *m, int seed, int k)
-{
-	if (seed != m->current && seed != m->previous)
+	if (!service_model_live(&m->seeds, seed))
 		return EQUIX_POW_FAIL_SEED_HEAD;
 	if (m->accepted[seed][k])
 		return EQUIX_POW_FAIL_REPLAY;
@@ -199,7 +186,7 @@ START_TEST(random_rotations_never_accept_twice)
 		for (unsigned k = 0; k < PROOFS_PER_SEED; k++)
 			proofs[s][k] = proof_from(s, 1, 1000 + 10 * k);
 	for (int run = 0; run < runs; run++) {
-		service_model m = {.current = 0, .previous = -1};
+		proof_model m = {.seeds = service_model_start(0)};
 		equix_pow_service *svc = service_on(0, 0);
 
 		for (int step = 0; step < steps; step++) {
@@ -208,7 +195,7 @@ START_TEST(random_rotations_never_accept_twice)
 			equix_pow_result got, want;
 
 			if (r < SEEDS) {
-				want = model_rotate(&m, seed);
+				want = service_model_rotate(&m.seeds, seed);
 				got = rotate_to(svc, (unsigned)seed);
 				refused_rotations += got != EQUIX_POW_OK;
 			} else {

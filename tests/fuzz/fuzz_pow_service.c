@@ -17,6 +17,8 @@
 
 #include <equix_pow.h>
 
+#include "service_model.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define SEEDS 4
@@ -46,30 +48,16 @@ static void make_proofs(void)
 }
 
 typedef struct model {
-	int current, previous; /* -1: none */
-	int retired[SEEDS];
+	service_model seeds;
 	int accepted[SEEDS][PROOFS];
 	uint32_t min_effort;
 } model;
-
-static equix_pow_result model_rotate(model *m, int s)
-{
-	if (s == m->current)
-		return EQUIX_POW_OK;
-	if (m->retired[s])
-		return EQUIX_POW_FAIL_SEED_RETIRED;
-	if (s != m->previous && m->previous >= 0)
-		m->retired[m->previous] = 1;
-	m->previous = m->current;
-	m->current = s;
-	return EQUIX_POW_OK;
-}
 
 static equix_pow_result model_verify(model *m, int s, int k)
 {
 	if (proofs[s][k].effort < m->min_effort)
 		return EQUIX_POW_FAIL_LOW_EFFORT;
-	if (s != m->current && s != m->previous)
+	if (!service_model_live(&m->seeds, s))
 		return EQUIX_POW_FAIL_SEED_HEAD;
 	if (m->accepted[s][k])
 		return EQUIX_POW_FAIL_REPLAY;
@@ -84,7 +72,7 @@ static equix_pow_result step(equix_pow_service *svc, model *m, uint8_t b,
 
 	switch (b >> 6) {
 	case 0:
-		*want = model_rotate(m, (int)(arg % SEEDS));
+		*want = service_model_rotate(&m->seeds, (int)(arg % SEEDS));
 		return equix_pow_service_rotate(svc, seeds[arg % SEEDS]);
 	case 3:
 		m->min_effort = arg % 4;
@@ -103,7 +91,7 @@ static equix_pow_result step(equix_pow_service *svc, model *m, uint8_t b,
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static int made;
-	model m = {.current = 0, .previous = -1};
+	model m = {.seeds = service_model_start(0)};
 	equix_pow_service *svc;
 	equix_pow_result want;
 
