@@ -10,6 +10,9 @@
 #                              then distcheck
 #   scripts/test.sh --aarch64  cross build for 64-bit ARM, tests under
 #                              qemu-user (installs the cross toolchain)
+#   scripts/test.sh --no-jit   native build without the HashX compiler
+#                              (./configure --disable-jit), as on a CPU
+#                              the JITs do not cover: the interpreter alone
 #   scripts/test.sh --sanitizers  native build with AddressSanitizer and
 #                              UndefinedBehaviorSanitizer; any report fails
 #                              make check
@@ -35,11 +38,12 @@ check_args=()
 case "${1:-}" in
 "") ;;
 --aarch64) cross=aarch64 ;;
+--no-jit) nojit=1 ;;
 --sanitizers) sanitizers=1 ;;
 --valgrind) valgrind=1 ;;
 --tsan) tsan=1 ;;
 --fuzz) fuzz=1 ;;
-*) echo "usage: scripts/test.sh [--aarch64 | --sanitizers | --valgrind | --tsan | --fuzz]" >&2; exit 2 ;;
+*) echo "usage: scripts/test.sh [--aarch64 | --no-jit | --sanitizers | --valgrind | --tsan | --fuzz]" >&2; exit 2 ;;
 esac
 
 if [ "${fuzz:-0}" = 1 ]; then
@@ -55,6 +59,9 @@ if [ "${valgrind:-0}" = 1 ]; then
 	equix_install_valgrind_packages
 	equix_setup "$EQUIX_SRC/build/valgrind" --enable-werror
 	check_target=check-valgrind
+	EQUIX_SKIP_DISTCHECK=1
+elif [ "${nojit:-0}" = 1 ]; then
+	equix_setup "$EQUIX_SRC/build/nojit" --disable-jit --enable-werror
 	EQUIX_SKIP_DISTCHECK=1
 elif [ "${sanitizers:-0}" = 1 ]; then
 	equix_setup "$EQUIX_SRC/build/sanitizers" --enable-sanitizers \
