@@ -559,6 +559,68 @@ fi
 printf '' >"$tmp/batch"
 batch "batch: empty input" 0 ""
 
+# ---- Standard output that cannot be written --------------------------------
+
+# write_error NAME REASON REDIRECTION ARGS...: with standard output full
+# (/dev/full) or closed (>&-), the command reports the write error in one
+# line and fails (status 1, or 2 for a malformed batch): output is never
+# lost while the tool says it succeeded.
+write_error() {
+	name=$1 reason=$2 how=$3; shift 3
+	want_rc=1
+	[ "$name" = "${name%malformed*}" ] || want_rc=2
+	case $how in
+	full) $runner "$cli" "$@" >/dev/full 2>"$tmp/err" <"$tmp/batch" ;;
+	closed) $runner "$cli" "$@" >&- 2>"$tmp/err" <"$tmp/batch" ;;
+	esac
+	rc=$?
+	if [ "$rc" != "$want_rc" ]; then
+		fail "$name" "status $rc, expected $want_rc; stderr: $(head -c 200 "$tmp/err")"
+	elif [ "$(cat "$tmp/err")" != "equix-cli: write error: $reason" ]; then
+		fail "$name" "stderr '$(head -c 200 "$tmp/err")', expected the write error"
+	else
+		pass "$name"
+	fi
+}
+printf '%s\n' "$proof10" >"$tmp/batch"
+for how in full closed; do
+	reason="Bad file descriptor"
+	if [ "$how" = full ]; then
+		[ -w /dev/full ] || { skip "write errors: /dev/full" "no /dev/full"; continue; }
+		reason="No space left on device"
+	fi
+	for cmd in "" solve verify hash pow "pow solve" "pow verify"; do
+		# shellcheck disable=SC2086 # "pow solve" is two words
+		write_error "${cmd:-equix-cli} --help, stdout $how" "$reason" $how $cmd --help
+	done
+	write_error "--version, stdout $how" "$reason" $how --version
+	write_error "solve, stdout $how" "$reason" $how solve --hex 81455ce9
+	write_error "solve --indices, stdout $how" "$reason" $how solve --indices --hex 81455ce9
+	write_error "verify, stdout $how" "$reason" $how verify --hex 81455ce9 "$sol"
+	write_error "verify, invalid, stdout $how" "$reason" $how verify --hex 81455ce9 0,0,0,0,0,0,0,0
+	write_error "hash, stdout $how" "$reason" $how hash seed 1
+	write_error "pow solve, stdout $how" "$reason" $how pow solve --id "$id" \
+		--seed "$seed" --effort 1 --nonce 55555555555555555555555555555555
+	write_error "pow solve --json, stdout $how" "$reason" $how pow solve --json \
+		--id "$id" --seed "$seed" --effort 1 --nonce 55555555555555555555555555555555
+	write_error "pow verify, stdout $how" "$reason" $how pow verify --id "$id" \
+		--seed "$seed" --nonce $n10 --effort 10 --seed-head aaaaaaaa --solution $s10
+	write_error "pow verify --batch -, stdout $how" "$reason" $how pow verify \
+		--id "$id" --seed "$seed" --batch -
+	write_error "pow verify --batch FILE, stdout $how" "$reason" $how pow verify \
+		--id "$id" --seed "$seed" --batch "$tmp/batch"
+	printf 'x\n%s\n' "$proof10" >"$tmp/batch2"
+	write_error "pow verify --batch, malformed, stdout $how" "$reason" $how \
+		pow verify --id "$id" --seed "$seed" --batch "$tmp/batch2"
+done
+# Many verdicts: the first failed write stops the batch, reported once.
+i=0
+while [ $i -lt 300 ]; do printf '%s\n' "$bad_sol"; i=$((i + 1)); done >"$tmp/batch"
+if [ -w /dev/full ]; then
+	write_error "pow verify --batch, 300 verdicts, stdout full" \
+		"No space left on device" full pow verify --id "$id" --seed "$seed" --batch -
+fi
+
 # ---- Hostile arguments: never a crash -----------------------------------
 
 # 64 KiB: Linux refuses single arguments of 64 KiB or more.

@@ -14,6 +14,7 @@
 #include "hash_mode.h"
 #include "json_line.h"
 #include "line_reader.h"
+#include "output.h"
 #include "solution_text.h"
 
 enum {
@@ -184,11 +185,9 @@ static int verdict(equix_pow_service *svc, const equix_pow_solution *proof,
 {
 	equix_pow_result r = equix_pow_service_verify(svc, NULL, proof);
 
-	if (r == EQUIX_POW_OK) {
-		printf("%svalid\n", prefix);
-		return CLI_OK;
-	}
-	printf("%sinvalid: %s\n", prefix, equix_pow_result_string(r));
+	if (r == EQUIX_POW_OK)
+		return cli_printf("%svalid\n", prefix) ? CLI_OK : CLI_FAIL;
+	cli_printf("%sinvalid: %s\n", prefix, equix_pow_result_string(r));
 	return CLI_FAIL;
 }
 
@@ -309,12 +308,13 @@ static int verify_line(equix_pow_service *svc, cli_line_reader *reader)
 	snprintf(prefix, sizeof prefix, "line %lu: ", reader->number);
 	bad = json_line_parse(reader->text, reader->length, &line, &column);
 	if (bad != NULL) {
-		printf("%smalformed: %s at column %zu\n", prefix, bad, column);
+		cli_printf("%smalformed: %s at column %zu\n", prefix, bad,
+			   column);
 		return CLI_USAGE;
 	}
 	bad = proof_from_json(&line, &proof, &key);
 	if (bad != NULL) {
-		printf("%smalformed: \"%s\": %s\n", prefix, key, bad);
+		cli_printf("%smalformed: \"%s\": %s\n", prefix, key, bad);
 		return CLI_USAGE;
 	}
 	return verdict(svc, &proof, prefix);
@@ -342,14 +342,17 @@ static int read_batch(equix_pow_service *svc, FILE *in, const char *name)
 					       cli_quote(name).text,
 					       strerror(errno));
 		if (s == CLI_LINE_TOO_LONG) {
-			printf("line %lu: malformed: longer than %d bytes\n",
-			       reader.number, CLI_LINE_MAX);
+			cli_printf("line %lu: malformed: longer than %d "
+				   "bytes\n",
+				   reader.number, CLI_LINE_MAX);
 			status = CLI_USAGE;
 		} else if (!is_blank(reader.text, reader.length)) {
 			status = worse(status, verify_line(svc, &reader));
 		}
-		/* Verdicts appear as they are decided, also in a pipe. */
-		fflush(stdout);
+		/* Verdicts appear as they are decided, also in a pipe; once
+		 * they cannot be written, the rest would be lost too. */
+		if (!cli_flush())
+			return worse(status, CLI_FAIL);
 	}
 	return status;
 }
@@ -387,9 +390,7 @@ int cmd_pow_verify(int argc, char **argv)
 
 	if (!scan(argc, argv, &t))
 		return CLI_USAGE;
-	if (t.help) {
-		fputs(help, stdout);
-		return CLI_OK;
-	}
+	if (t.help)
+		return cli_printf("%s", help) ? CLI_OK : CLI_FAIL;
 	return t.batch != NULL ? verify_batch(&t) : verify_one(&t);
 }

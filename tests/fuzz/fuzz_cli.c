@@ -44,30 +44,29 @@ typedef struct capture {
 	size_t err_len;
 } capture;
 
-/* stdout to /dev/null, stderr to memory, stdin from `in` (size bytes). */
+/* stdout to /dev/null, stderr to memory, stdin from `in` (size bytes).
+ * stdout is a new stream each time: equix-cli's main() closes it. */
 static void capture_begin(capture *c, const uint8_t *in, size_t size)
 {
-	static FILE *null_out;
-
-	if (null_out == NULL && (null_out = fopen("/dev/null", "w")) == NULL)
-		abort();
 	c->saved_out = stdout;
 	c->saved_err = stderr;
 	c->saved_in = stdin;
 	c->err = NULL;
 	c->err_len = 0;
-	stdout = null_out;
+	stdout = fopen("/dev/null", "w");
 	stderr = open_memstream(&c->err, &c->err_len);
 	/* fmemopen() refuses a zero size: an empty input is /dev/null. */
 	stdin = size > 0 ? fmemopen((void *)in, size, "r")
 			 : fopen("/dev/null", "r");
-	if (stderr == NULL || stdin == NULL)
+	if (stdout == NULL || stderr == NULL || stdin == NULL)
 		abort();
 }
 
-static void capture_end(capture *c)
+/* `stdout_closed`: main() has closed stdout already. */
+static void capture_end(capture *c, int stdout_closed)
 {
-	fflush(stdout);
+	if (!stdout_closed)
+		fclose(stdout);
 	fclose(stderr);
 	fclose(stdin);
 	stdout = c->saved_out;
@@ -299,7 +298,7 @@ static void parser_mode(uint8_t which, const uint8_t *data, size_t size)
 		parse_json(data, size);
 		break;
 	}
-	capture_end(&c);
+	capture_end(&c, 0);
 	expect_messages(&c, ok);
 	free(c.err);
 	free(text);
@@ -350,7 +349,7 @@ static void command_mode(const uint8_t *data, size_t size)
 	command_split(&cmd, data, args);
 	capture_begin(&c, in, size - (size_t)(in - data));
 	status = equix_cli_main(cmd.count, cmd.words);
-	capture_end(&c);
+	capture_end(&c, 1);
 	if (status < 0 || status > 2)
 		abort();
 	if (message_lines(&c) > 1 && status == 2)
