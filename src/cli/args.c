@@ -3,7 +3,7 @@
  */
 #include "args.h"
 
-#include <errno.h>
+#include <float.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -309,22 +309,34 @@ int cli_parse_u64(const char *name, const char *text, uint64_t *out)
 	return ok;
 }
 
-int cli_parse_seconds(const char *name, const char *text, double *out)
+/* Plain decimal notation: digits, then optionally '.' and more digits,
+ * at least one digit in all. strtod() alone would also take spaces,
+ * signs, exponents, hex, "inf" and "nan". */
+static int is_plain_decimal(const char *text)
 {
 	size_t digits = strspn(text, "0123456789");
 	size_t fraction = 0;
-	char *end = NULL;
-	double value;
 
-	/* Plain decimal notation only: strtod() alone would also take
-	 * spaces, signs, exponents, hex, "inf" and "nan". */
 	if (text[digits] == '.')
 		fraction = strspn(text + digits + 1, "0123456789");
-	errno = 0;
-	value = strtod(text, &end);
-	if (digits + fraction == 0 ||
-	    strlen(text) != digits + (text[digits] == '.' ? 1 + fraction : 0) ||
-	    end != text + strlen(text) || errno != 0 || value > 1e9) {
+	return digits + fraction > 0 &&
+	       text[digits + (text[digits] == '.' ? 1 + fraction : 0)] == '\0';
+}
+
+int cli_parse_seconds(const char *name, const char *text, double *out)
+{
+	char *end = NULL;
+	double value = -1;
+
+	/* strtod()'s ERANGE is not a refusal: an overflow cannot pass the
+	 * bound below, and an underflow is a time in range. */
+	if (is_plain_decimal(text))
+		value = strtod(text, &end);
+	/* A positive time below the smallest double underflows to 0, which
+	 * would mean "no limit": it is the shortest time instead. */
+	if (value == 0 && strpbrk(text, "123456789") != NULL)
+		value = DBL_TRUE_MIN;
+	if (value < 0 || value > 1e9 || end != text + strlen(text)) {
 		cli_usage_error("%s: expected a number of seconds from 0 to "
 				"1000000000, got '%s'",
 				name, cli_quote(text).text);

@@ -66,7 +66,8 @@ int cli_parse_uint(const char *name, const char *text, uint64_t min,
 		   uint64_t max, uint64_t *out);
 /* A 64-bit unsigned integer, decimal or "0x"-prefixed hex. */
 int cli_parse_u64(const char *name, const char *text, uint64_t *out);
-/* A number of seconds: a finite decimal number from 0 to 10^9. */
+/* A number of seconds: a decimal number from 0 to 10^9. A positive
+ * number too small for a double is DBL_TRUE_MIN, never 0. */
 int cli_parse_seconds(const char *name, const char *text, double *out);
 
 #endif /* EQUIX_CLI_ARGS_H */

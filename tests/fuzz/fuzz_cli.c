@@ -192,6 +192,10 @@ static int parse_seconds(const char *text)
 
 	if (ok && !(isfinite(v) && v >= 0 && v <= 1e9))
 		abort();
+	/* Only zero digits give 0 ("no limit"); any other digit, however
+	 * far after the point, a positive time. */
+	if (ok && (v > 0) != (strpbrk(text, "123456789") != NULL))
+		abort();
 	return ok;
 }
 
