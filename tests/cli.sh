@@ -548,6 +548,35 @@ fi
 batch "batch: overlong line" 2 "line 1: malformed: longer than 4096 bytes
 line 2: valid"
 
+# A NUL byte: the input is not text, and reading stops at it.
+printf '%s\n{"a":\0}\n%s\n' "$proof10" "$proof0" >"$tmp/batch"
+batch "batch: a NUL byte stops the batch" 2 "line 1: valid
+line 2: malformed: NUL byte at column 6; the rest is not read"
+
+# An endless line gets its verdict once it passes the bound, not when (if
+# ever) it ends: the writer waits for it before ending the line.
+rm -f "$tmp/early" "$tmp/early.out"
+{
+	repeat xxxxxxxxxx 500
+	i=0
+	while [ $i -lt 100 ] &&
+	      ! grep -q '^line 1: malformed' "$tmp/early.out" 2>/dev/null; do
+		sleep 0.1; i=$((i + 1))
+	done
+	[ $i -lt 100 ] && : >"$tmp/early"
+	printf '\n%s\n' "$proof10"
+} | $runner "$cli" pow verify --id "$id" --seed "$seed" --batch - \
+	>"$tmp/early.out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" = 2 ] && [ -f "$tmp/early" ] &&
+   [ "$(cat "$tmp/early.out")" = "line 1: malformed: longer than 4096 bytes
+line 2: valid" ]; then
+	pass "batch: an overlong line is reported before it ends"
+else
+	fail "batch: an overlong line is reported before it ends" \
+		"status $rc, early: $([ -f "$tmp/early" ] && echo yes || echo no), stdout: $(cat "$tmp/early.out")"
+fi
+
 # Binary garbage, NUL bytes included.
 if [ -r /dev/urandom ]; then
 	head -c 65536 /dev/urandom >"$tmp/batch"

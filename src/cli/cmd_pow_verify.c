@@ -320,6 +320,19 @@ static int verify_line(equix_pow_service *svc, cli_line_reader *reader)
 	return verdict(svc, &proof, prefix);
 }
 
+/* The verdict on a line the reader refused: CLI_USAGE. */
+static int unreadable_line(const cli_line_reader *reader, cli_line_status s)
+{
+	if (s == CLI_LINE_TOO_LONG)
+		cli_printf("line %lu: malformed: longer than %d bytes\n",
+			   reader->number, CLI_LINE_MAX);
+	else
+		cli_printf("line %lu: malformed: NUL byte at column %zu; the "
+			   "rest is not read\n",
+			   reader->number, reader->length + 1);
+	return CLI_USAGE;
+}
+
 /* Folds one line's status into the batch's: malformed beats invalid
  * beats valid. */
 static int worse(int a, int b)
@@ -341,11 +354,8 @@ static int read_batch(equix_pow_service *svc, FILE *in, const char *name)
 			return cli_usage_error("--batch: cannot read '%s': %s",
 					       cli_quote(name).text,
 					       strerror(errno));
-		if (s == CLI_LINE_TOO_LONG) {
-			cli_printf("line %lu: malformed: longer than %d "
-				   "bytes\n",
-				   reader.number, CLI_LINE_MAX);
-			status = CLI_USAGE;
+		if (s == CLI_LINE_TOO_LONG || s == CLI_LINE_NUL) {
+			status = unreadable_line(&reader, s);
 		} else if (!is_blank(reader.text, reader.length)) {
 			status = worse(status, verify_line(svc, &reader));
 		}
