@@ -585,8 +585,18 @@ if [ -r /dev/urandom ]; then
 	[ "$rc" = 2 ] && pass "batch: binary garbage" ||
 		fail "batch: binary garbage" "status $rc"
 fi
+# No proofs: valid (none is invalid), but said on stderr, unless --quiet.
 printf '' >"$tmp/batch"
 batch "batch: empty input" 0 ""
+[ "$(cat "$tmp/err")" = "equix-cli: no proofs in the batch" ] &&
+	pass "batch: empty input, note" ||
+	fail "batch: empty input, note" "stderr: $(head -c 200 "$tmp/err")"
+printf '\n  \n' >"$tmp/batch"
+expect "batch: blank lines only, --quiet" 0 "" pow verify --quiet \
+	--id "$id" --seed "$seed" --batch "$tmp/batch"
+[ -s "$tmp/err" ] && fail "batch: blank lines only, --quiet, no note" \
+	"stderr: $(head -c 200 "$tmp/err")" ||
+	pass "batch: blank lines only, --quiet, no note"
 
 # ---- Standard output that cannot be written --------------------------------
 

@@ -50,11 +50,13 @@ static const char help[] =
 "  --batch FILE         JSON lines as printed by \"pow solve --json\" (\"-\":\n"
 "                       standard input); prints \"line N: VERDICT\" for each\n"
 "                       non-blank line, \"line N: malformed: WHAT\" for bad\n"
-"                       ones; a proof seen before in the batch is a replay\n"
+"                       ones; a proof seen before in the batch is a replay;\n"
+"                       no proofs at all is valid, with a note on stderr\n"
 "  --interpret          interpreted HashX only\n"
 "  --compile            compiled HashX or failure (default: compiled where\n"
 "                       possible)\n"
-"  -q, --quiet          accepted for symmetry; verdicts are always printed\n"
+"  -q, --quiet          no note on stderr when a batch has no proofs\n"
+"                       (verdicts are always printed)\n"
 "  -h, --help           show this help\n"
 "\n"
 "Exit status: 0 all valid, 1 some invalid (or --compile impossible here),\n"
@@ -80,7 +82,7 @@ static const struct option options[] = {
 typedef struct verify_text {
 	const char *id, *seed, *previous_seed, *nonce, *effort, *seed_head,
 		*solution, *batch;
-	int help;
+	int help, quiet;
 	cli_hash_mode mode;
 } verify_text;
 
@@ -125,6 +127,7 @@ static int scan(int argc, char **argv, verify_text *t)
 				return 0;
 			break;
 		case 'q':
+			t->quiet = 1;
 			break;
 		case 'h':
 			t->help = 1;
@@ -342,28 +345,35 @@ static int worse(int a, int b)
 	return a == CLI_FAIL || b == CLI_FAIL ? CLI_FAIL : CLI_OK;
 }
 
-static int read_batch(equix_pow_service *svc, FILE *in, const char *name)
+/* The verdicts of the lines of `in`; `t` for the file's name and
+ * --quiet. */
+static int read_batch(equix_pow_service *svc, FILE *in, const verify_text *t)
 {
 	cli_line_reader reader;
 	cli_line_status s;
-	int status = CLI_OK;
+	int status = CLI_OK, proofs = 0;
 
 	cli_line_reader_init(&reader, in);
 	while ((s = cli_line_read(&reader)) != CLI_LINE_END) {
 		if (s == CLI_LINE_ERROR)
 			return cli_usage_error("--batch: cannot read '%s': %s",
-					       cli_quote(name).text,
+					       cli_quote(t->batch).text,
 					       strerror(errno));
-		if (s == CLI_LINE_TOO_LONG || s == CLI_LINE_NUL) {
-			status = unreadable_line(&reader, s);
-		} else if (!is_blank(reader.text, reader.length)) {
-			status = worse(status, verify_line(svc, &reader));
-		}
+		if (s == CLI_LINE_OK && is_blank(reader.text, reader.length))
+			continue;
+		proofs = 1;
+		status = worse(status, s == CLI_LINE_OK
+					       ? verify_line(svc, &reader)
+					       : unreadable_line(&reader, s));
 		/* Verdicts appear as they are decided, also in a pipe; once
 		 * they cannot be written, the rest would be lost too. */
 		if (!cli_flush())
 			return worse(status, CLI_FAIL);
 	}
+	/* "All valid" of nothing: true, but worth a word (a producer that
+	 * failed leaves an empty file). */
+	if (!proofs && !t->quiet)
+		fputs("equix-cli: no proofs in the batch\n", stderr);
 	return status;
 }
 
@@ -386,7 +396,7 @@ static int verify_batch(const verify_text *t)
 					 cli_quote(t->batch).text,
 					 strerror(errno));
 	} else {
-		status = read_batch(svc, in, t->batch);
+		status = read_batch(svc, in, t);
 		if (!use_stdin)
 			fclose(in);
 	}
