@@ -392,6 +392,34 @@ usage "pow solve: operand" pow solve --id "$id" --seed "$seed" --effort 1 extra
 usage "pow solve: unknown option" pow solve --id "$id" --seed "$seed" --effort 1 --frob
 usage "pow solve: ambiguous option" pow solve --id "$id" --seed "$seed" --effort 1 --i
 
+# Every option of every command, given twice, is refused: the first value
+# must not be silently dropped. The options are those its --help lists;
+# values are not read before the options are, so any value does.
+for cmd in solve verify hash "pow solve" "pow verify"; do
+	# shellcheck disable=SC2086 # "pow solve" is two words
+	$runner "$cli" $cmd --help |
+		sed -n 's/^  \(-[a-z], \)\{0,1\}\(--[a-z][a-z-]*\)\( [A-Z]\)\{0,1\}.*/\2\3/p' \
+		>"$tmp/options"
+	[ -s "$tmp/options" ] || fail "$cmd: repeated options" "no options in --help"
+	while read -r opt takes; do
+		v=${takes:+1}
+		# shellcheck disable=SC2086 # $cmd is two words, $v none or one
+		run $cmd "$opt" $v "$opt" $v
+		name="$cmd: $opt given twice"
+		if [ "$rc" != 2 ] || [ -s "$tmp/out" ]; then
+			fail "$name" "status $rc, stdout $(head -c 100 "$tmp/out")"
+		elif [ "$(cat "$tmp/err")" != "equix-cli: $cmd: option '$opt' given twice" ]; then
+			fail "$name" "stderr: $(head -c 200 "$tmp/err")"
+		else
+			pass "$name"
+		fi
+	done <"$tmp/options"
+done
+usage "solve: -q -q" solve -q -q a
+usage "pow solve: -qq" pow solve -qq --id "$id" --seed "$seed" --effort 1
+usage "pow solve: --threads=2 --threads 2" pow solve --threads=2 --threads 2 \
+	--id "$id" --seed "$seed" --effort 1
+
 # ---- pow verify -----------------------------------------------------------
 
 n10=56555555555555555555555555555555

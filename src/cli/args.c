@@ -60,8 +60,12 @@ cli_quoted cli_quote(const char *text)
 
 /* ---- Options --------------------------------------------------------- */
 
-void cli_options_begin(void)
+void cli_options_begin(cli_options *scan, const char *shortopts,
+		       const struct option *longopts)
 {
+	scan->shortopts = shortopts;
+	scan->longopts = longopts;
+	scan->seen = 0;
 	/* 0, not 1: makes glibc (and musl) forget the state of the previous
 	 * scan, including a half-read cluster of short options. */
 	optind = 0;
@@ -112,17 +116,52 @@ static void report_bad_option(int r, int argc, char **argv,
 	}
 }
 
-int cli_next_option(int argc, char **argv, const char *shortopts,
-		    const struct option *longopts)
+/* The index in `longopts` of the option whose value is `val`, or -1. */
+static int index_of(const struct option *longopts, int val)
 {
+	int i;
+
+	for (i = 0; longopts[i].name != NULL; i++)
+		if (longopts[i].val == val)
+			return i;
+	return -1;
+}
+
+/* Records that the option with value `r` was given, as longopts[index]
+ * or (index -1) as a short option; 0 after one line when it already had
+ * been: a repeated option would silently drop the first value. */
+static int note_given(cli_options *scan, int r, int index, const char *cmd)
+{
+	uint64_t bit;
+
+	if (index < 0)
+		index = index_of(scan->longopts, r);
+	if (index < 0 || index >= 64)
+		return 1;
+	bit = (uint64_t)1 << index;
+	if (scan->seen & bit) {
+		cli_usage_error("%s: option '--%s' given twice", cmd,
+				scan->longopts[index].name);
+		return 0;
+	}
+	scan->seen |= bit;
+	return 1;
+}
+
+int cli_next_option(cli_options *scan, int argc, char **argv)
+{
+	int index = -1;
 	/* shortopts starts with ':', so that a missing argument is told
 	 * apart from an unknown option. */
-	int r = getopt_long(argc, argv, shortopts, longopts, NULL);
+	int r = getopt_long(argc, argv, scan->shortopts, scan->longopts,
+			    &index);
 
 	if (r == '?' || r == ':') {
-		report_bad_option(r, argc, argv, longopts);
+		report_bad_option(r, argc, argv, scan->longopts);
 		return '?';
 	}
+	if (r != -1 && !note_given(scan, r, index, argv[0]))
+		return '?';
 	return r;
 }
 

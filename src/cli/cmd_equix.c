@@ -94,11 +94,12 @@ typedef struct equix_args {
  * after printing one line. */
 static int scan_options(int argc, char **argv, int indices_ok, equix_args *args)
 {
+	cli_options opts;
 	int c;
 
 	memset(args, 0, sizeof *args);
-	cli_options_begin();
-	while ((c = cli_next_option(argc, argv, ":hq", equix_options)) != -1) {
+	cli_options_begin(&opts, ":hq", equix_options);
+	while ((c = cli_next_option(&opts, argc, argv)) != -1) {
 		switch (c) {
 		case OPT_HEX:
 			args->hex = 1;

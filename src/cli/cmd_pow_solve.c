@@ -100,11 +100,12 @@ typedef struct solve_args {
 
 static int scan(int argc, char **argv, solve_text *t)
 {
+	cli_options opts;
 	int c;
 
 	memset(t, 0, sizeof *t);
-	cli_options_begin();
-	while ((c = cli_next_option(argc, argv, ":hq", options)) != -1) {
+	cli_options_begin(&opts, ":hq", options);
+	while ((c = cli_next_option(&opts, argc, argv)) != -1) {
 		switch (c) {
 		case OPT_ID:
 			t->id = optarg;

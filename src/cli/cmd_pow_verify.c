@@ -88,11 +88,12 @@ typedef struct verify_text {
 
 static int scan(int argc, char **argv, verify_text *t)
 {
+	cli_options opts;
 	int c;
 
 	memset(t, 0, sizeof *t);
-	cli_options_begin();
-	while ((c = cli_next_option(argc, argv, ":hq", options)) != -1) {
+	cli_options_begin(&opts, ":hq", options);
+	while ((c = cli_next_option(&opts, argc, argv)) != -1) {
 		switch (c) {
 		case OPT_ID:
 			t->id = optarg;

@@ -16,7 +16,8 @@
  * that starts with "equix-cli: ". So that every run is short and touches
  * nothing outside, a word containing '/' becomes "-" (standard input, not
  * a file named by path), and "pow solve" gets --threads=2
- * --max-attempts=1 appended (the last of a repeated option wins).
+ * --max-attempts=1 appended (a search runs only with these: the same
+ * option given before them makes the command a usage error).
  */
 #include <math.h>
 #include <stdint.h>
