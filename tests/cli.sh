@@ -368,6 +368,26 @@ else
 	skip "pow solve: SIGINT" "no timeout(1) here"
 fi
 
+# In the background of a script (no job control) SIGINT is ignored, and
+# pow solve leaves it so: kill -INT does nothing. SIGTERM, never caught,
+# ends it at once: no output, status 128 + 15.
+$runner "$cli" pow solve --quiet --id "$id" --seed "$seed" \
+	--effort 4000000000 --timeout 120 >"$tmp/bg.out" 2>"$tmp/bg.err" </dev/null &
+pid=$!
+sleep 1
+kill -INT $pid 2>/dev/null
+sleep 1
+kill -0 $pid 2>/dev/null && alive=yes || alive=no
+kill -TERM $pid 2>/dev/null
+wait $pid
+rc=$?
+if [ "$alive" = yes ] && [ "$rc" = 143 ] && [ ! -s "$tmp/bg.out" ]; then
+	pass "pow solve in the background: SIGINT ignored, SIGTERM stops it"
+else
+	fail "pow solve in the background: SIGINT ignored, SIGTERM stops it" \
+		"alive after SIGINT: $alive, status $rc, stderr: $(head -c 200 "$tmp/bg.err")"
+fi
+
 # Usage errors of pow solve.
 usage "pow solve: no --id" pow solve --seed "$seed" --effort 1
 usage "pow solve: no --seed" pow solve --id "$id" --effort 1
