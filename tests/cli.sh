@@ -368,6 +368,26 @@ else
 	skip "pow solve: SIGINT" "no timeout(1) here"
 fi
 
+# In the background of a script (no job control) SIGINT is ignored, and
+# pow solve leaves it so: kill -INT does nothing. SIGTERM, never caught,
+# ends it at once: no output, status 128 + 15.
+$runner "$cli" pow solve --quiet --id "$id" --seed "$seed" \
+	--effort 4000000000 --timeout 120 >"$tmp/bg.out" 2>"$tmp/bg.err" </dev/null &
+pid=$!
+sleep 1
+kill -INT $pid 2>/dev/null
+sleep 1
+kill -0 $pid 2>/dev/null && alive=yes || alive=no
+kill -TERM $pid 2>/dev/null
+wait $pid
+rc=$?
+if [ "$alive" = yes ] && [ "$rc" = 143 ] && [ ! -s "$tmp/bg.out" ]; then
+	pass "pow solve in the background: SIGINT ignored, SIGTERM stops it"
+else
+	fail "pow solve in the background: SIGINT ignored, SIGTERM stops it" \
+		"alive after SIGINT: $alive, status $rc, stderr: $(head -c 200 "$tmp/bg.err")"
+fi
+
 # Usage errors of pow solve.
 usage "pow solve: no --id" pow solve --seed "$seed" --effort 1
 usage "pow solve: no --seed" pow solve --id "$id" --effort 1
@@ -391,6 +411,34 @@ usage "pow solve: bad max-attempts" pow solve --id "$id" --seed "$seed" --effort
 usage "pow solve: operand" pow solve --id "$id" --seed "$seed" --effort 1 extra
 usage "pow solve: unknown option" pow solve --id "$id" --seed "$seed" --effort 1 --frob
 usage "pow solve: ambiguous option" pow solve --id "$id" --seed "$seed" --effort 1 --i
+
+# Every option of every command, given twice, is refused: the first value
+# must not be silently dropped. The options are those its --help lists;
+# values are not read before the options are, so any value does.
+for cmd in solve verify hash "pow solve" "pow verify"; do
+	# shellcheck disable=SC2086 # "pow solve" is two words
+	$runner "$cli" $cmd --help |
+		sed -n 's/^  \(-[a-z], \)\{0,1\}\(--[a-z][a-z-]*\)\( [A-Z]\)\{0,1\}.*/\2\3/p' \
+		>"$tmp/options"
+	[ -s "$tmp/options" ] || fail "$cmd: repeated options" "no options in --help"
+	while read -r opt takes; do
+		v=${takes:+1}
+		# shellcheck disable=SC2086 # $cmd is two words, $v none or one
+		run $cmd "$opt" $v "$opt" $v
+		name="$cmd: $opt given twice"
+		if [ "$rc" != 2 ] || [ -s "$tmp/out" ]; then
+			fail "$name" "status $rc, stdout $(head -c 100 "$tmp/out")"
+		elif [ "$(cat "$tmp/err")" != "equix-cli: $cmd: option '$opt' given twice" ]; then
+			fail "$name" "stderr: $(head -c 200 "$tmp/err")"
+		else
+			pass "$name"
+		fi
+	done <"$tmp/options"
+done
+usage "solve: -q -q" solve -q -q a
+usage "pow solve: -qq" pow solve -qq --id "$id" --seed "$seed" --effort 1
+usage "pow solve: --threads=2 --threads 2" pow solve --threads=2 --threads 2 \
+	--id "$id" --seed "$seed" --effort 1
 
 # ---- pow verify -----------------------------------------------------------
 
@@ -548,6 +596,35 @@ fi
 batch "batch: overlong line" 2 "line 1: malformed: longer than 4096 bytes
 line 2: valid"
 
+# A NUL byte: the input is not text, and reading stops at it.
+printf '%s\n{"a":\0}\n%s\n' "$proof10" "$proof0" >"$tmp/batch"
+batch "batch: a NUL byte stops the batch" 2 "line 1: valid
+line 2: malformed: NUL byte at column 6; the rest is not read"
+
+# An endless line gets its verdict once it passes the bound, not when (if
+# ever) it ends: the writer waits for it before ending the line.
+rm -f "$tmp/early" "$tmp/early.out"
+{
+	repeat xxxxxxxxxx 500
+	i=0
+	while [ $i -lt 100 ] &&
+	      ! grep -q '^line 1: malformed' "$tmp/early.out" 2>/dev/null; do
+		sleep 0.1; i=$((i + 1))
+	done
+	[ $i -lt 100 ] && : >"$tmp/early"
+	printf '\n%s\n' "$proof10"
+} | $runner "$cli" pow verify --id "$id" --seed "$seed" --batch - \
+	>"$tmp/early.out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" = 2 ] && [ -f "$tmp/early" ] &&
+   [ "$(cat "$tmp/early.out")" = "line 1: malformed: longer than 4096 bytes
+line 2: valid" ]; then
+	pass "batch: an overlong line is reported before it ends"
+else
+	fail "batch: an overlong line is reported before it ends" \
+		"status $rc, early: $([ -f "$tmp/early" ] && echo yes || echo no), stdout: $(cat "$tmp/early.out")"
+fi
+
 # Binary garbage, NUL bytes included.
 if [ -r /dev/urandom ]; then
 	head -c 65536 /dev/urandom >"$tmp/batch"
@@ -556,8 +633,80 @@ if [ -r /dev/urandom ]; then
 	[ "$rc" = 2 ] && pass "batch: binary garbage" ||
 		fail "batch: binary garbage" "status $rc"
 fi
+# No proofs: valid (none is invalid), but said on stderr, unless --quiet.
 printf '' >"$tmp/batch"
 batch "batch: empty input" 0 ""
+[ "$(cat "$tmp/err")" = "equix-cli: no proofs in the batch" ] &&
+	pass "batch: empty input, note" ||
+	fail "batch: empty input, note" "stderr: $(head -c 200 "$tmp/err")"
+printf '\n  \n' >"$tmp/batch"
+expect "batch: blank lines only, --quiet" 0 "" pow verify --quiet \
+	--id "$id" --seed "$seed" --batch "$tmp/batch"
+[ -s "$tmp/err" ] && fail "batch: blank lines only, --quiet, no note" \
+	"stderr: $(head -c 200 "$tmp/err")" ||
+	pass "batch: blank lines only, --quiet, no note"
+
+# ---- Standard output that cannot be written --------------------------------
+
+# write_error NAME REASON REDIRECTION ARGS...: with standard output full
+# (/dev/full) or closed (>&-), the command reports the write error in one
+# line and fails (status 1, or 2 for a malformed batch): output is never
+# lost while the tool says it succeeded.
+write_error() {
+	name=$1 reason=$2 how=$3; shift 3
+	want_rc=1
+	[ "$name" = "${name%malformed*}" ] || want_rc=2
+	case $how in
+	full) $runner "$cli" "$@" >/dev/full 2>"$tmp/err" <"$tmp/batch" ;;
+	closed) $runner "$cli" "$@" >&- 2>"$tmp/err" <"$tmp/batch" ;;
+	esac
+	rc=$?
+	if [ "$rc" != "$want_rc" ]; then
+		fail "$name" "status $rc, expected $want_rc; stderr: $(head -c 200 "$tmp/err")"
+	elif [ "$(cat "$tmp/err")" != "equix-cli: write error: $reason" ]; then
+		fail "$name" "stderr '$(head -c 200 "$tmp/err")', expected the write error"
+	else
+		pass "$name"
+	fi
+}
+printf '%s\n' "$proof10" >"$tmp/batch"
+for how in full closed; do
+	reason="Bad file descriptor"
+	if [ "$how" = full ]; then
+		[ -w /dev/full ] || { skip "write errors: /dev/full" "no /dev/full"; continue; }
+		reason="No space left on device"
+	fi
+	for cmd in "" solve verify hash pow "pow solve" "pow verify"; do
+		# shellcheck disable=SC2086 # "pow solve" is two words
+		write_error "${cmd:-equix-cli} --help, stdout $how" "$reason" $how $cmd --help
+	done
+	write_error "--version, stdout $how" "$reason" $how --version
+	write_error "solve, stdout $how" "$reason" $how solve --hex 81455ce9
+	write_error "solve --indices, stdout $how" "$reason" $how solve --indices --hex 81455ce9
+	write_error "verify, stdout $how" "$reason" $how verify --hex 81455ce9 "$sol"
+	write_error "verify, invalid, stdout $how" "$reason" $how verify --hex 81455ce9 0,0,0,0,0,0,0,0
+	write_error "hash, stdout $how" "$reason" $how hash seed 1
+	write_error "pow solve, stdout $how" "$reason" $how pow solve --id "$id" \
+		--seed "$seed" --effort 1 --nonce 55555555555555555555555555555555
+	write_error "pow solve --json, stdout $how" "$reason" $how pow solve --json \
+		--id "$id" --seed "$seed" --effort 1 --nonce 55555555555555555555555555555555
+	write_error "pow verify, stdout $how" "$reason" $how pow verify --id "$id" \
+		--seed "$seed" --nonce $n10 --effort 10 --seed-head aaaaaaaa --solution $s10
+	write_error "pow verify --batch -, stdout $how" "$reason" $how pow verify \
+		--id "$id" --seed "$seed" --batch -
+	write_error "pow verify --batch FILE, stdout $how" "$reason" $how pow verify \
+		--id "$id" --seed "$seed" --batch "$tmp/batch"
+	printf 'x\n%s\n' "$proof10" >"$tmp/batch2"
+	write_error "pow verify --batch, malformed, stdout $how" "$reason" $how \
+		pow verify --id "$id" --seed "$seed" --batch "$tmp/batch2"
+done
+# Many verdicts: the first failed write stops the batch, reported once.
+i=0
+while [ $i -lt 300 ]; do printf '%s\n' "$bad_sol"; i=$((i + 1)); done >"$tmp/batch"
+if [ -w /dev/full ]; then
+	write_error "pow verify --batch, 300 verdicts, stdout full" \
+		"No space left on device" full pow verify --id "$id" --seed "$seed" --batch -
+fi
 
 # ---- Hostile arguments: never a crash -----------------------------------
 

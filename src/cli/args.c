@@ -3,7 +3,7 @@
  */
 #include "args.h"
 
-#include <errno.h>
+#include <float.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,8 +60,12 @@ cli_quoted cli_quote(const char *text)
 
 /* ---- Options --------------------------------------------------------- */
 
-void cli_options_begin(void)
+void cli_options_begin(cli_options *scan, const char *shortopts,
+		       const struct option *longopts)
 {
+	scan->shortopts = shortopts;
+	scan->longopts = longopts;
+	scan->seen = 0;
 	/* 0, not 1: makes glibc (and musl) forget the state of the previous
 	 * scan, including a half-read cluster of short options. */
 	optind = 0;
@@ -112,17 +116,52 @@ static void report_bad_option(int r, int argc, char **argv,
 	}
 }
 
-int cli_next_option(int argc, char **argv, const char *shortopts,
-		    const struct option *longopts)
+/* The index in `longopts` of the option whose value is `val`, or -1. */
+static int index_of(const struct option *longopts, int val)
 {
+	int i;
+
+	for (i = 0; longopts[i].name != NULL; i++)
+		if (longopts[i].val == val)
+			return i;
+	return -1;
+}
+
+/* Records that the option with value `r` was given, as longopts[index]
+ * or (index -1) as a short option; 0 after one line when it already had
+ * been: a repeated option would silently drop the first value. */
+static int note_given(cli_options *scan, int r, int index, const char *cmd)
+{
+	uint64_t bit;
+
+	if (index < 0)
+		index = index_of(scan->longopts, r);
+	if (index < 0 || index >= 64)
+		return 1;
+	bit = (uint64_t)1 << index;
+	if (scan->seen & bit) {
+		cli_usage_error("%s: option '--%s' given twice", cmd,
+				scan->longopts[index].name);
+		return 0;
+	}
+	scan->seen |= bit;
+	return 1;
+}
+
+int cli_next_option(cli_options *scan, int argc, char **argv)
+{
+	int index = -1;
 	/* shortopts starts with ':', so that a missing argument is told
 	 * apart from an unknown option. */
-	int r = getopt_long(argc, argv, shortopts, longopts, NULL);
+	int r = getopt_long(argc, argv, scan->shortopts, scan->longopts,
+			    &index);
 
 	if (r == '?' || r == ':') {
-		report_bad_option(r, argc, argv, longopts);
+		report_bad_option(r, argc, argv, scan->longopts);
 		return '?';
 	}
+	if (r != -1 && !note_given(scan, r, index, argv[0]))
+		return '?';
 	return r;
 }
 
@@ -309,22 +348,34 @@ int cli_parse_u64(const char *name, const char *text, uint64_t *out)
 	return ok;
 }
 
-int cli_parse_seconds(const char *name, const char *text, double *out)
+/* Plain decimal notation: digits, then optionally '.' and more digits,
+ * at least one digit in all. strtod() alone would also take spaces,
+ * signs, exponents, hex, "inf" and "nan". */
+static int is_plain_decimal(const char *text)
 {
 	size_t digits = strspn(text, "0123456789");
 	size_t fraction = 0;
-	char *end = NULL;
-	double value;
 
-	/* Plain decimal notation only: strtod() alone would also take
-	 * spaces, signs, exponents, hex, "inf" and "nan". */
 	if (text[digits] == '.')
 		fraction = strspn(text + digits + 1, "0123456789");
-	errno = 0;
-	value = strtod(text, &end);
-	if (digits + fraction == 0 ||
-	    strlen(text) != digits + (text[digits] == '.' ? 1 + fraction : 0) ||
-	    end != text + strlen(text) || errno != 0 || value > 1e9) {
+	return digits + fraction > 0 &&
+	       text[digits + (text[digits] == '.' ? 1 + fraction : 0)] == '\0';
+}
+
+int cli_parse_seconds(const char *name, const char *text, double *out)
+{
+	char *end = NULL;
+	double value = -1;
+
+	/* strtod()'s ERANGE is not a refusal: an overflow cannot pass the
+	 * bound below, and an underflow is a time in range. */
+	if (is_plain_decimal(text))
+		value = strtod(text, &end);
+	/* A positive time below the smallest double underflows to 0, which
+	 * would mean "no limit": it is the shortest time instead. */
+	if (value == 0 && strpbrk(text, "123456789") != NULL)
+		value = DBL_TRUE_MIN;
+	if (value < 0 || value > 1e9 || end != text + strlen(text)) {
 		cli_usage_error("%s: expected a number of seconds from 0 to "
 				"1000000000, got '%s'",
 				name, cli_quote(text).text);

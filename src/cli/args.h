@@ -33,15 +33,24 @@ typedef struct cli_quoted {
 } cli_quoted;
 cli_quoted cli_quote(const char *text);
 
+/* One scan of a subcommand's options: getopt_long()'s arguments, and
+ * which options were given, so that none is given twice. */
+typedef struct cli_options {
+	const char *shortopts;
+	const struct option *longopts;
+	uint64_t seen; /* bit i: longopts[i] was given (the first 64) */
+} cli_options;
+
 /*
  * getopt_long() for the subcommand `argv[0]`, restarted at argv[1] on the
  * first call after cli_options_begin(). Returns the option's value, -1
  * after the last option, or '?' after printing one line about an unknown
- * option or a missing option argument.
+ * option, a missing option argument, or an option given twice (a short
+ * option and its long name are the same option).
  */
-void cli_options_begin(void);
-int cli_next_option(int argc, char **argv, const char *shortopts,
-		    const struct option *longopts);
+void cli_options_begin(cli_options *scan, const char *shortopts,
+		       const struct option *longopts);
+int cli_next_option(cli_options *scan, int argc, char **argv);
 
 /* The operands after the options must number from `min` to `max`;
  * `names` describes them ("CHALLENGE SOLUTION"). Returns 1 when they do,
@@ -66,7 +75,8 @@ int cli_parse_uint(const char *name, const char *text, uint64_t min,
 		   uint64_t max, uint64_t *out);
 /* A 64-bit unsigned integer, decimal or "0x"-prefixed hex. */
 int cli_parse_u64(const char *name, const char *text, uint64_t *out);
-/* A number of seconds: a finite decimal number from 0 to 10^9. */
+/* A number of seconds: a decimal number from 0 to 10^9. A positive
+ * number too small for a double is DBL_TRUE_MIN, never 0. */
 int cli_parse_seconds(const char *name, const char *text, double *out);
 
 #endif /* EQUIX_CLI_ARGS_H */

@@ -13,6 +13,7 @@
 #include "args.h"
 #include "cli.h"
 #include "hash_mode.h"
+#include "output.h"
 #include "solution_text.h"
 
 /* Long-only options, numbered past every character. */
@@ -93,11 +94,12 @@ typedef struct equix_args {
  * after printing one line. */
 static int scan_options(int argc, char **argv, int indices_ok, equix_args *args)
 {
+	cli_options opts;
 	int c;
 
 	memset(args, 0, sizeof *args);
-	cli_options_begin();
-	while ((c = cli_next_option(argc, argv, ":hq", equix_options)) != -1) {
+	cli_options_begin(&opts, ":hq", equix_options);
+	while ((c = cli_next_option(&opts, argc, argv)) != -1) {
 		switch (c) {
 		case OPT_HEX:
 			args->hex = 1;
@@ -156,10 +158,8 @@ static int begin(int argc, char **argv, int indices_ok, const char *help,
 {
 	if (!scan_options(argc, argv, indices_ok, args))
 		return CLI_USAGE;
-	if (args->help) {
-		fputs(help, stdout);
-		return CLI_OK;
-	}
+	if (args->help)
+		return cli_printf("%s", help) ? CLI_OK : CLI_FAIL;
 	if (!cli_check_operands(argc, argv, args->operands, operands, operands,
 				names))
 		return CLI_USAGE;
@@ -168,7 +168,8 @@ static int begin(int argc, char **argv, int indices_ok, const char *help,
 
 /* ---- solve ----------------------------------------------------------- */
 
-static void print_solutions(const equix_solutions_buffer *sols, int indices)
+/* 0 when they could not be written (reported). */
+static int print_solutions(const equix_solutions_buffer *sols, int indices)
 {
 	unsigned i;
 
@@ -182,8 +183,10 @@ static void print_solutions(const equix_solutions_buffer *sols, int indices)
 			equix_solution_pack(&sols->sols[i], wire);
 			cli_solution_format_hex(wire, text);
 		}
-		puts(text);
+		if (!cli_printf("%s\n", text))
+			return 0;
 	}
+	return 1;
 }
 
 static int solve(const equix_args *args, const void *challenge, size_t size)
@@ -199,7 +202,8 @@ static int solve(const equix_args *args, const void *challenge, size_t size)
 	equix_free(ctx);
 	switch (r) {
 	case EQUIX_OK:
-		print_solutions(&sols, args->indices);
+		if (!print_solutions(&sols, args->indices))
+			return CLI_FAIL;
 		if (sols.count == 0 && !args->quiet)
 			fputs("equix-cli: no solutions\n", stderr);
 		return CLI_OK;
@@ -266,12 +270,10 @@ static int verify(const equix_args *args, const void *challenge, size_t size,
 	equix_solution_unpack(wire, &sol);
 	r = equix_verify(ctx, challenge, size, &sol);
 	equix_free(ctx);
-	if (r == EQUIX_OK) {
-		puts("valid");
-		return CLI_OK;
-	}
+	if (r == EQUIX_OK)
+		return cli_printf("valid\n") ? CLI_OK : CLI_FAIL;
 	if (invalid_reason(r) != NULL) {
-		printf("invalid: %s\n", invalid_reason(r));
+		cli_printf("invalid: %s\n", invalid_reason(r));
 		return CLI_FAIL;
 	}
 	if (r == EQUIX_FAIL_COMPILE)
@@ -324,8 +326,7 @@ static int hash(const equix_args *args, const void *seed, size_t size,
 	switch (r) {
 	case HASHX_OK:
 		sodium_bin2hex(text, sizeof text, out, sizeof out);
-		puts(text);
-		return CLI_OK;
+		return cli_printf("%s\n", text) ? CLI_OK : CLI_FAIL;
 	case HASHX_FAIL_SEED:
 		return cli_fail("hash: this seed has no HashX function "
 				"(HASHX_FAIL_SEED)");

@@ -18,6 +18,7 @@
 #include "cancel.h"
 #include "cli.h"
 #include "hash_mode.h"
+#include "output.h"
 #include "progress.h"
 #include "solution_text.h"
 
@@ -99,11 +100,12 @@ typedef struct solve_args {
 
 static int scan(int argc, char **argv, solve_text *t)
 {
+	cli_options opts;
 	int c;
 
 	memset(t, 0, sizeof *t);
-	cli_options_begin();
-	while ((c = cli_next_option(argc, argv, ":hq", options)) != -1) {
+	cli_options_begin(&opts, ":hq", options);
+	while ((c = cli_next_option(&opts, argc, argv)) != -1) {
 		switch (c) {
 		case OPT_ID:
 			t->id = optarg;
@@ -213,8 +215,9 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void print_proof(const solve_args *a, const equix_pow_solution *proof,
-			uint64_t attempts, double seconds)
+/* 0 when it could not be written (reported): the proof is lost. */
+static int print_proof(const solve_args *a, const equix_pow_solution *proof,
+		       uint64_t attempts, double seconds)
 {
 	char nonce[2 * EQUIX_POW_NONCE_LEN + 1];
 	char head[2 * EQUIX_POW_SEED_HEAD_LEN + 1];
@@ -225,16 +228,17 @@ static void print_proof(const solve_args *a, const equix_pow_solution *proof,
 		       sizeof proof->seed_head);
 	cli_solution_format_hex(proof->solution, solution);
 	if (a->json)
-		printf("{\"nonce\":\"%s\",\"effort\":%lu,\"seed_head\":\"%s\","
-		       "\"solution\":\"%s\",\"attempts\":%llu,"
-		       "\"seconds\":%.3f}\n",
-		       nonce, (unsigned long)proof->effort, head, solution,
-		       (unsigned long long)attempts, seconds);
-	else
-		printf("nonce: %s\neffort: %lu\nseed_head: %s\nsolution: %s\n"
-		       "attempts: %llu\nseconds: %.3f\n",
-		       nonce, (unsigned long)proof->effort, head, solution,
-		       (unsigned long long)attempts, seconds);
+		return cli_printf(
+			"{\"nonce\":\"%s\",\"effort\":%lu,\"seed_head\":\"%s\","
+			"\"solution\":\"%s\",\"attempts\":%llu,"
+			"\"seconds\":%.3f}\n",
+			nonce, (unsigned long)proof->effort, head, solution,
+			(unsigned long long)attempts, seconds);
+	return cli_printf(
+		"nonce: %s\neffort: %lu\nseed_head: %s\nsolution: %s\n"
+		"attempts: %llu\nseconds: %.3f\n",
+		nonce, (unsigned long)proof->effort, head, solution,
+		(unsigned long long)attempts, seconds);
 }
 
 static int report_failure(equix_pow_result r, uint64_t attempts)
@@ -279,8 +283,8 @@ static int run(solve_args *a)
 		cli_cancel_restore(&old_sigint);
 	if (r != EQUIX_POW_OK)
 		return report_failure(r, attempts);
-	print_proof(a, &proof, attempts, now() - start);
-	return CLI_OK;
+	return print_proof(a, &proof, attempts, now() - start) ? CLI_OK
+							       : CLI_FAIL;
 }
 
 int cmd_pow_solve(int argc, char **argv)
@@ -290,10 +294,8 @@ int cmd_pow_solve(int argc, char **argv)
 
 	if (!scan(argc, argv, &t))
 		return CLI_USAGE;
-	if (t.help) {
-		fputs(help, stdout);
-		return CLI_OK;
-	}
+	if (t.help)
+		return cli_printf("%s", help) ? CLI_OK : CLI_FAIL;
 	if (!parse(argv[0], &t, &a))
 		return CLI_USAGE;
 	if (!cli_hash_mode_usable(t.mode))

@@ -14,6 +14,7 @@
 #include "hash_mode.h"
 #include "json_line.h"
 #include "line_reader.h"
+#include "output.h"
 #include "solution_text.h"
 
 enum {
@@ -49,11 +50,13 @@ static const char help[] =
 "  --batch FILE         JSON lines as printed by \"pow solve --json\" (\"-\":\n"
 "                       standard input); prints \"line N: VERDICT\" for each\n"
 "                       non-blank line, \"line N: malformed: WHAT\" for bad\n"
-"                       ones; a proof seen before in the batch is a replay\n"
+"                       ones; a proof seen before in the batch is a replay;\n"
+"                       no proofs at all is valid, with a note on stderr\n"
 "  --interpret          interpreted HashX only\n"
 "  --compile            compiled HashX or failure (default: compiled where\n"
 "                       possible)\n"
-"  -q, --quiet          accepted for symmetry; verdicts are always printed\n"
+"  -q, --quiet          no note on stderr when a batch has no proofs\n"
+"                       (verdicts are always printed)\n"
 "  -h, --help           show this help\n"
 "\n"
 "Exit status: 0 all valid, 1 some invalid (or --compile impossible here),\n"
@@ -79,17 +82,18 @@ static const struct option options[] = {
 typedef struct verify_text {
 	const char *id, *seed, *previous_seed, *nonce, *effort, *seed_head,
 		*solution, *batch;
-	int help;
+	int help, quiet;
 	cli_hash_mode mode;
 } verify_text;
 
 static int scan(int argc, char **argv, verify_text *t)
 {
+	cli_options opts;
 	int c;
 
 	memset(t, 0, sizeof *t);
-	cli_options_begin();
-	while ((c = cli_next_option(argc, argv, ":hq", options)) != -1) {
+	cli_options_begin(&opts, ":hq", options);
+	while ((c = cli_next_option(&opts, argc, argv)) != -1) {
 		switch (c) {
 		case OPT_ID:
 			t->id = optarg;
@@ -124,6 +128,7 @@ static int scan(int argc, char **argv, verify_text *t)
 				return 0;
 			break;
 		case 'q':
+			t->quiet = 1;
 			break;
 		case 'h':
 			t->help = 1;
@@ -184,11 +189,9 @@ static int verdict(equix_pow_service *svc, const equix_pow_solution *proof,
 {
 	equix_pow_result r = equix_pow_service_verify(svc, NULL, proof);
 
-	if (r == EQUIX_POW_OK) {
-		printf("%svalid\n", prefix);
-		return CLI_OK;
-	}
-	printf("%sinvalid: %s\n", prefix, equix_pow_result_string(r));
+	if (r == EQUIX_POW_OK)
+		return cli_printf("%svalid\n", prefix) ? CLI_OK : CLI_FAIL;
+	cli_printf("%sinvalid: %s\n", prefix, equix_pow_result_string(r));
 	return CLI_FAIL;
 }
 
@@ -309,15 +312,29 @@ static int verify_line(equix_pow_service *svc, cli_line_reader *reader)
 	snprintf(prefix, sizeof prefix, "line %lu: ", reader->number);
 	bad = json_line_parse(reader->text, reader->length, &line, &column);
 	if (bad != NULL) {
-		printf("%smalformed: %s at column %zu\n", prefix, bad, column);
+		cli_printf("%smalformed: %s at column %zu\n", prefix, bad,
+			   column);
 		return CLI_USAGE;
 	}
 	bad = proof_from_json(&line, &proof, &key);
 	if (bad != NULL) {
-		printf("%smalformed: \"%s\": %s\n", prefix, key, bad);
+		cli_printf("%smalformed: \"%s\": %s\n", prefix, key, bad);
 		return CLI_USAGE;
 	}
 	return verdict(svc, &proof, prefix);
+}
+
+/* The verdict on a line the reader refused: CLI_USAGE. */
+static int unreadable_line(const cli_line_reader *reader, cli_line_status s)
+{
+	if (s == CLI_LINE_TOO_LONG)
+		cli_printf("line %lu: malformed: longer than %d bytes\n",
+			   reader->number, CLI_LINE_MAX);
+	else
+		cli_printf("line %lu: malformed: NUL byte at column %zu; the "
+			   "rest is not read\n",
+			   reader->number, reader->length + 1);
+	return CLI_USAGE;
 }
 
 /* Folds one line's status into the batch's: malformed beats invalid
@@ -329,28 +346,35 @@ static int worse(int a, int b)
 	return a == CLI_FAIL || b == CLI_FAIL ? CLI_FAIL : CLI_OK;
 }
 
-static int read_batch(equix_pow_service *svc, FILE *in, const char *name)
+/* The verdicts of the lines of `in`; `t` for the file's name and
+ * --quiet. */
+static int read_batch(equix_pow_service *svc, FILE *in, const verify_text *t)
 {
 	cli_line_reader reader;
 	cli_line_status s;
-	int status = CLI_OK;
+	int status = CLI_OK, proofs = 0;
 
 	cli_line_reader_init(&reader, in);
 	while ((s = cli_line_read(&reader)) != CLI_LINE_END) {
 		if (s == CLI_LINE_ERROR)
 			return cli_usage_error("--batch: cannot read '%s': %s",
-					       cli_quote(name).text,
+					       cli_quote(t->batch).text,
 					       strerror(errno));
-		if (s == CLI_LINE_TOO_LONG) {
-			printf("line %lu: malformed: longer than %d bytes\n",
-			       reader.number, CLI_LINE_MAX);
-			status = CLI_USAGE;
-		} else if (!is_blank(reader.text, reader.length)) {
-			status = worse(status, verify_line(svc, &reader));
-		}
-		/* Verdicts appear as they are decided, also in a pipe. */
-		fflush(stdout);
+		if (s == CLI_LINE_OK && is_blank(reader.text, reader.length))
+			continue;
+		proofs = 1;
+		status = worse(status, s == CLI_LINE_OK
+					       ? verify_line(svc, &reader)
+					       : unreadable_line(&reader, s));
+		/* Verdicts appear as they are decided, also in a pipe; once
+		 * they cannot be written, the rest would be lost too. */
+		if (!cli_flush())
+			return worse(status, CLI_FAIL);
 	}
+	/* "All valid" of nothing: true, but worth a word (a producer that
+	 * failed leaves an empty file). */
+	if (!proofs && !t->quiet)
+		fputs("equix-cli: no proofs in the batch\n", stderr);
 	return status;
 }
 
@@ -373,7 +397,7 @@ static int verify_batch(const verify_text *t)
 					 cli_quote(t->batch).text,
 					 strerror(errno));
 	} else {
-		status = read_batch(svc, in, t->batch);
+		status = read_batch(svc, in, t);
 		if (!use_stdin)
 			fclose(in);
 	}
@@ -387,9 +411,7 @@ int cmd_pow_verify(int argc, char **argv)
 
 	if (!scan(argc, argv, &t))
 		return CLI_USAGE;
-	if (t.help) {
-		fputs(help, stdout);
-		return CLI_OK;
-	}
+	if (t.help)
+		return cli_printf("%s", help) ? CLI_OK : CLI_FAIL;
 	return t.batch != NULL ? verify_batch(&t) : verify_one(&t);
 }

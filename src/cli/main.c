@@ -3,7 +3,9 @@
  * Tor PoW v1 proofs from the command line.
  *
  * This file picks the subcommand and answers --help and --version; each
- * subcommand reads its own options (cli.h).
+ * subcommand reads its own options (cli.h). Around them, it makes the
+ * standard descriptors safe and checks that all output was written
+ * (output.h).
  */
 #include <stdio.h>
 #include <string.h>
@@ -12,6 +14,7 @@
 
 #include "args.h"
 #include "cli.h"
+#include "output.h"
 
 /* clang-format off */
 static const char usage[] =
@@ -28,8 +31,8 @@ static const char usage[] =
 "  equix-cli COMMAND --help  the options of COMMAND\n"
 "  equix-cli --version       the version\n"
 "\n"
-"Exit status: 0 success or valid, 1 invalid or failed, 2 usage error or\n"
-"malformed input.\n";
+"Exit status: 0 success or valid, 1 invalid or failed (also: the output\n"
+"could not be written), 2 usage error or malformed input.\n";
 /* clang-format on */
 
 /* clang-format off */
@@ -51,10 +54,8 @@ static int run_pow(int argc, char **argv)
 	if (argc < 2)
 		return cli_usage_error("pow: missing command: expected solve "
 				       "or verify");
-	if (is_help(argv[1])) {
-		fputs(pow_usage, stdout);
-		return CLI_OK;
-	}
+	if (is_help(argv[1]))
+		return cli_printf("%s", pow_usage) ? CLI_OK : CLI_FAIL;
 	if (strcmp(argv[1], "solve") == 0) {
 		argv[1] = "pow solve";
 		return cmd_pow_solve(argc - 1, argv + 1);
@@ -68,7 +69,8 @@ static int run_pow(int argc, char **argv)
 			       cli_quote(argv[1]).text);
 }
 
-int main(int argc, char **argv)
+/* The command named by argv[1]; its exit status. */
+static int dispatch(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : "";
 
@@ -78,14 +80,11 @@ int main(int argc, char **argv)
 	if ((is_help(cmd) || strcmp(cmd, "--version") == 0) && argc > 2)
 		return cli_usage_error("%s takes no arguments, got '%s'", cmd,
 				       cli_quote(argv[2]).text);
-	if (is_help(cmd)) {
-		fputs(usage, stdout);
-		return CLI_OK;
-	}
-	if (strcmp(cmd, "--version") == 0) {
-		printf("equix-cli %s\n", PACKAGE_VERSION);
-		return CLI_OK;
-	}
+	if (is_help(cmd))
+		return cli_printf("%s", usage) ? CLI_OK : CLI_FAIL;
+	if (strcmp(cmd, "--version") == 0)
+		return cli_printf("equix-cli %s\n", PACKAGE_VERSION) ? CLI_OK
+								     : CLI_FAIL;
 	if (strcmp(cmd, "solve") == 0)
 		return cmd_solve(argc - 1, argv + 1);
 	if (strcmp(cmd, "verify") == 0)
@@ -96,4 +95,14 @@ int main(int argc, char **argv)
 		return run_pow(argc - 1, argv + 1);
 	return cli_usage_error("unknown command '%s' (see equix-cli --help)",
 			       cli_quote(cmd).text);
+}
+
+int main(int argc, char **argv)
+{
+	/* Before anything is opened: a closed descriptor must not be taken
+	 * by a --batch file. */
+	if (!cli_std_fds_open())
+		return CLI_FAIL;
+	/* The status tells whether all the output was written. */
+	return cli_close_stdout(dispatch(argc, argv));
 }

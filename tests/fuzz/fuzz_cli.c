@@ -16,7 +16,8 @@
  * that starts with "equix-cli: ". So that every run is short and touches
  * nothing outside, a word containing '/' becomes "-" (standard input, not
  * a file named by path), and "pow solve" gets --threads=2
- * --max-attempts=1 appended (the last of a repeated option wins).
+ * --max-attempts=1 appended (a search runs only with these: the same
+ * option given before them makes the command a usage error).
  */
 #include <math.h>
 #include <stdint.h>
@@ -44,30 +45,29 @@ typedef struct capture {
 	size_t err_len;
 } capture;
 
-/* stdout to /dev/null, stderr to memory, stdin from `in` (size bytes). */
+/* stdout to /dev/null, stderr to memory, stdin from `in` (size bytes).
+ * stdout is a new stream each time: equix-cli's main() closes it. */
 static void capture_begin(capture *c, const uint8_t *in, size_t size)
 {
-	static FILE *null_out;
-
-	if (null_out == NULL && (null_out = fopen("/dev/null", "w")) == NULL)
-		abort();
 	c->saved_out = stdout;
 	c->saved_err = stderr;
 	c->saved_in = stdin;
 	c->err = NULL;
 	c->err_len = 0;
-	stdout = null_out;
+	stdout = fopen("/dev/null", "w");
 	stderr = open_memstream(&c->err, &c->err_len);
 	/* fmemopen() refuses a zero size: an empty input is /dev/null. */
 	stdin = size > 0 ? fmemopen((void *)in, size, "r")
 			 : fopen("/dev/null", "r");
-	if (stderr == NULL || stdin == NULL)
+	if (stdout == NULL || stderr == NULL || stdin == NULL)
 		abort();
 }
 
-static void capture_end(capture *c)
+/* `stdout_closed`: main() has closed stdout already. */
+static void capture_end(capture *c, int stdout_closed)
 {
-	fflush(stdout);
+	if (!stdout_closed)
+		fclose(stdout);
 	fclose(stderr);
 	fclose(stdin);
 	stdout = c->saved_out;
@@ -193,6 +193,10 @@ static int parse_seconds(const char *text)
 
 	if (ok && !(isfinite(v) && v >= 0 && v <= 1e9))
 		abort();
+	/* Only zero digits give 0 ("no limit"); any other digit, however
+	 * far after the point, a positive time. */
+	if (ok && (v > 0) != (strpbrk(text, "123456789") != NULL))
+		abort();
 	return ok;
 }
 
@@ -299,7 +303,7 @@ static void parser_mode(uint8_t which, const uint8_t *data, size_t size)
 		parse_json(data, size);
 		break;
 	}
-	capture_end(&c);
+	capture_end(&c, 0);
 	expect_messages(&c, ok);
 	free(c.err);
 	free(text);
@@ -350,7 +354,7 @@ static void command_mode(const uint8_t *data, size_t size)
 	command_split(&cmd, data, args);
 	capture_begin(&c, in, size - (size_t)(in - data));
 	status = equix_cli_main(cmd.count, cmd.words);
-	capture_end(&c);
+	capture_end(&c, 1);
 	if (status < 0 || status > 2)
 		abort();
 	if (message_lines(&c) > 1 && status == 2)
