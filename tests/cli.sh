@@ -453,6 +453,13 @@ expect "pow verify: solution as indices" 0 valid pow verify --id "$id" \
 expect "pow verify --interpret" 0 valid pow verify --interpret --id "$id" \
 	--seed "$seed" --nonce $n10 --effort 10 --seed-head aaaaaaaa \
 	--solution $s10
+expect "pow verify --min-effort: at the minimum" 0 valid pow verify \
+	--min-effort 10 --id "$id" --seed "$seed" --nonce $n10 --effort 10 \
+	--seed-head aaaaaaaa --solution $s10
+expect "pow verify --min-effort: below it" 1 \
+	"invalid: effort below the minimum" pow verify --min-effort 11 \
+	--id "$id" --seed "$seed" --nonce $n10 --effort 10 \
+	--seed-head aaaaaaaa --solution $s10
 run pow verify --id "$id" --seed "$seed" --nonce $n10 --effort 10 \
 	--seed-head aaaaaaaa --solution 128bbda5df2929c3be086de2aad34aee
 if [ "$rc" = 1 ] && grep -q '^invalid: ' "$tmp/out"; then

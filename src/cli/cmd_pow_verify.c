@@ -26,6 +26,7 @@ enum {
 	OPT_SEED_HEAD,
 	OPT_SOLUTION,
 	OPT_BATCH,
+	OPT_MIN_EFFORT,
 	OPT_INTERPRET,
 	OPT_COMPILE,
 };
@@ -33,11 +34,12 @@ enum {
 /* clang-format off */
 static const char help[] =
 "usage: equix-cli pow verify --id HEX --seed HEX [--previous-seed HEX]\n"
-"           --nonce HEX --effort N --seed-head HEX --solution SOLUTION\n"
+"           [--min-effort N] --nonce HEX --effort N --seed-head HEX\n"
+"           --solution SOLUTION\n"
 "       equix-cli pow verify --id HEX --seed HEX [--previous-seed HEX]\n"
-"           --batch FILE\n"
-"Checks Tor PoW v1 proofs as a service does: seed head, replay, effort,\n"
-"Equi-X. Prints \"valid\" or \"invalid: REASON\".\n"
+"           [--min-effort N] --batch FILE\n"
+"Checks Tor PoW v1 proofs as a service does: minimum effort, seed head,\n"
+"replay, effort, Equi-X. Prints \"valid\" or \"invalid: REASON\".\n"
 "\n"
 "  --id HEX             the service's blinded ID, 64 hex digits\n"
 "  --seed HEX           the current seed, 64 hex digits\n"
@@ -52,6 +54,8 @@ static const char help[] =
 "                       non-blank line, \"line N: malformed: WHAT\" for bad\n"
 "                       ones; a proof seen before in the batch is a replay;\n"
 "                       no proofs at all is valid, with a note on stderr\n"
+"  --min-effort N       refuse proofs of effort below N before any other\n"
+"                       check (default 0: none)\n"
 "  --interpret          interpreted HashX only\n"
 "  --compile            compiled HashX or failure (default: compiled where\n"
 "                       possible)\n"
@@ -72,6 +76,7 @@ static const struct option options[] = {
 	{"seed-head", required_argument, NULL, OPT_SEED_HEAD},
 	{"solution", required_argument, NULL, OPT_SOLUTION},
 	{"batch", required_argument, NULL, OPT_BATCH},
+	{"min-effort", required_argument, NULL, OPT_MIN_EFFORT},
 	{"interpret", no_argument, NULL, OPT_INTERPRET},
 	{"compile", no_argument, NULL, OPT_COMPILE},
 	{"quiet", no_argument, NULL, 'q'},
@@ -81,7 +86,7 @@ static const struct option options[] = {
 
 typedef struct verify_text {
 	const char *id, *seed, *previous_seed, *nonce, *effort, *seed_head,
-		*solution, *batch;
+		*solution, *batch, *min_effort;
 	int help, quiet;
 	cli_hash_mode mode;
 } verify_text;
@@ -119,6 +124,9 @@ static int scan(int argc, char **argv, verify_text *t)
 		case OPT_BATCH:
 			t->batch = optarg;
 			break;
+		case OPT_MIN_EFFORT:
+			t->min_effort = optarg;
+			break;
 		case OPT_INTERPRET:
 		case OPT_COMPILE:
 			if (!cli_hash_mode_set(&t->mode,
@@ -149,6 +157,7 @@ static equix_pow_service *make_service(const verify_text *t, int *status)
 {
 	uint8_t id[EQUIX_POW_ID_LEN], seed[EQUIX_POW_SEED_LEN];
 	uint8_t previous[EQUIX_POW_SEED_LEN];
+	uint64_t min_effort = 0;
 	equix_pow_service *svc;
 
 	*status = CLI_USAGE;
@@ -161,7 +170,10 @@ static equix_pow_service *make_service(const verify_text *t, int *status)
 	    !cli_parse_hex_exact("--seed", t->seed, seed, sizeof seed) ||
 	    (t->previous_seed != NULL &&
 	     !cli_parse_hex_exact("--previous-seed", t->previous_seed, previous,
-				  sizeof previous)))
+				  sizeof previous)) ||
+	    (t->min_effort != NULL &&
+	     !cli_parse_uint("--min-effort", t->min_effort, 0, UINT32_MAX,
+			     &min_effort)))
 		return NULL;
 	*status = CLI_FAIL;
 	if (!cli_hash_mode_usable(t->mode))
@@ -180,6 +192,7 @@ static equix_pow_service *make_service(const verify_text *t, int *status)
 		cli_fail("pow verify: cannot rotate to --seed");
 		return NULL;
 	}
+	equix_pow_service_set_min_effort(svc, (uint32_t)min_effort);
 	return svc;
 }
 
