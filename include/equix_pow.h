@@ -134,8 +134,8 @@ typedef enum equix_pow_result {
     EQUIX_POW_FAIL_TIMESTAMP,   /**< not a valid YYYY-MM-DDTHH:MM:SS */
     /* Anything. */
     EQUIX_POW_FAIL_ARGUMENT,    /**< NULL pointer or invalid option */
-    EQUIX_POW_FAIL_INTERNAL,    /**< no thread could be started, or another
-                                     failure of the system */
+    EQUIX_POW_FAIL_INTERNAL,    /**< a failure of the system that has no
+                                     code of its own */
     /* Added after the first release: appended, so that no earlier value
      * changes. Their place in the order of the service's checks is given
      * at equix_pow_service_verify(). */
@@ -233,7 +233,9 @@ EQUIX_POW_API uint32_t equix_pow_effort_retry(uint32_t effort);
  * @{ */
 
 /**
- * Called by the calling thread after each nonce it tries.
+ * Called by the calling thread after each nonce it tries (never, if the
+ * calling thread could not get the memory to search; the other threads
+ * search on).
  *
  * @param user     equix_pow_solve_options::progress_user.
  * @param attempts nonces tried so far.
@@ -250,7 +252,9 @@ typedef void equix_pow_progress_fn(void *user, uint64_t attempts,
 typedef struct equix_pow_solve_options {
     /** Worker threads, at most EQUIX_POW_MAX_THREADS; 0 or 1 uses the
      * calling thread only. Any count gives the same proof: the lowest
-     * winning nonce in search order. */
+     * winning nonce in search order, also when some workers cannot get
+     * their memory or threads cannot be started (the others then try
+     * their nonces). */
     unsigned threads;
     /** Flags for each worker's context, or'ed with EQUIX_CTX_SOLVE. */
     equix_ctx_flags ctx_flags;
@@ -287,6 +291,13 @@ EQUIX_POW_API void equix_pow_solve_options_init(
  * start nonce to the winning one, inclusive. On a limit or cancel,
  * `*attempts` holds the nonces tried.
  *
+ * Each worker allocates an Equi-X solving context (about 1.5 MiB) before
+ * it takes any nonce. With several threads, a worker that cannot allocate
+ * it, or a thread that cannot be started, drops out and the others try
+ * every nonce between them: the search is slower, the proof the same.
+ * The search fails for lack of memory only when no worker, the calling
+ * thread included, could allocate its context.
+ *
  * @param id          ID, the blinded service ID.
  * @param seed        C, the service's seed.
  * @param effort      E.
@@ -296,8 +307,10 @@ EQUIX_POW_API void equix_pow_solve_options_init(
  * @param attempts    receives the count of nonces, or NULL.
  * @return EQUIX_POW_OK, EQUIX_POW_FAIL_LIMIT or EQUIX_POW_FAIL_CANCELLED.
  *         Other results: EQUIX_POW_FAIL_COMPILE (EQUIX_CTX_MUST_COMPILE
- *         without native code), EQUIX_POW_FAIL_ARGUMENT,
- *         EQUIX_POW_FAIL_INTERNAL.
+ *         without native code), EQUIX_POW_FAIL_NO_MEMORY (no worker could
+ *         allocate its context; `*attempts` is 0), EQUIX_POW_FAIL_ARGUMENT,
+ *         EQUIX_POW_FAIL_INTERNAL (libsodium could not be initialized,
+ *         or the solver failed in a way it never should).
  */
 EQUIX_POW_API equix_pow_result equix_pow_solve(
     const uint8_t id[EQUIX_POW_ID_LEN],

@@ -22,7 +22,8 @@
 #   scripts/test.sh --tsan     native build with ThreadSanitizer; runs
 #                              what starts threads: test_concurrency, the
 #                              Check cases tagged "threads" of test_equix,
-#                              test_pow and test_compiler, and tests/cli.sh
+#                              test_pow, test_pow_faults and test_compiler,
+#                              and tests/cli.sh
 #                              (EQUIX_TSAN_TESTS overrides the list; Check
 #                              programs still run only those cases); any
 #                              report fails its test (TSAN_OPTIONS from
@@ -75,7 +76,7 @@ elif [ "${tsan:-0}" = 1 ]; then
 	# takes over ten minutes under it: only what starts threads runs
 	# (the rest runs under --sanitizers), with room for TSan's slowdown.
 	tsan_tests="tests/test_concurrency tests/test_equix tests/test_pow"
-	tsan_tests+=" tests/test_compiler tests/cli.sh"
+	tsan_tests+=" tests/test_pow_faults tests/test_compiler tests/cli.sh"
 	check_args=(TESTS="${EQUIX_TSAN_TESTS:-$tsan_tests}")
 	export CK_INCLUDE_TAGS=threads CK_TIMEOUT_MULTIPLIER=4
 	EQUIX_SKIP_DISTCHECK=1

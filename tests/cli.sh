@@ -349,6 +349,61 @@ else
 		--nonce 55555555555555555555555555555555
 fi
 
+# Threads short of address space: wherever one thread finds the proof
+# under ulimit -v, two and four find the same one. (Each thread's stack
+# takes `ulimit -s` of address space: once, a thread whose stack fitted
+# but whose context did not stopped the whole search.) The limits tried
+# run from the least one thread needs (found by bisection) to that plus
+# a thread stack and 2 MiB, in 512 KiB steps; a limit where one thread
+# fails is left out. A runner that needs more than 64 MiB (a sanitizer,
+# valgrind, qemu) is skipped.
+solve_within() { # KIB THREADS: the proof's lines, without the time
+	(ulimit -v "$1" && exec $runner "$cli" pow solve --quiet --id "$id" \
+		--seed "$seed" --effort 20 --threads "$2" \
+		--nonce 55555555555555555555555555555555) 2>&1 | grep -v '^seconds:'
+}
+ulimit_threads() {
+	lo=1024 hi=65536
+	want=$(solve_within $hi 1)
+	case $want in
+	nonce:*) ;;
+	*) skip "pow solve --threads under ulimit -v" \
+		"one thread does not run within 64 MiB here"; return ;;
+	esac
+	while [ $((hi - lo)) -gt 128 ]; do
+		mid=$(((lo + hi) / 2))
+		case $(solve_within $mid 1) in
+		nonce:*) hi=$mid ;;
+		*) lo=$mid ;;
+		esac
+	done
+	stack=$(ulimit -s)
+	[ "$stack" = unlimited ] && stack=8192
+	limits=0 bad=
+	for kib in $(seq "$hi" 512 $((hi + stack + 2048))); do
+		[ "$(solve_within "$kib" 1)" = "$want" ] || continue
+		limits=$((limits + 1))
+		for t in 2 4; do
+			got=$(solve_within "$kib" $t)
+			[ "$got" = "$want" ] ||
+				bad="$bad; $t threads, $kib KiB: $(echo "$got" | head -n 1)"
+		done
+	done
+	if [ -n "$bad" ]; then
+		fail "pow solve --threads under ulimit -v" "${bad#; }"
+	elif [ "$limits" -lt 8 ]; then
+		fail "pow solve --threads under ulimit -v" \
+			"one thread found the proof under only $limits limits"
+	else
+		pass "pow solve --threads under ulimit -v ($limits limits from $hi KiB)"
+	fi
+}
+if [ "$emulated" = 1 ]; then
+	skip "pow solve --threads under ulimit -v" "threads hang under qemu-user"
+else
+	ulimit_threads
+fi
+
 # Limits: status 1 and one line.
 run pow solve --id "$id" --seed "$seed" --effort 4000000000 --max-attempts 2 \
 	--nonce 55555555555555555555555555555555

@@ -1,7 +1,8 @@
 /*
  * test_compiler.c - the native compiler (JIT): bit-identical to the
- * interpreter, W^X memory discipline, and the fallback rules when the
- * system refuses executable memory.
+ * interpreter, W^X memory discipline (while programs compile and while the
+ * Equi-X solver runs on each implementation), and the fallback rules when
+ * the system refuses executable memory.
  *
  * On a build without a compiler for this CPU the whole program is skipped
  * (exit 77) and says so.
@@ -9,6 +10,7 @@
 #include <config.h>
 
 #include <pthread.h>
+#include <sched.h>
 #include <sodium.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -20,6 +22,8 @@
 #include "context.h"
 #include "generator.h"
 #include "interpreter.h"
+#include "solver.h"
+#include "solver_memory.h"
 #include "testutil.h"
 
 /* ---- vectors through the compiled path ---------------------------- */
@@ -367,11 +371,37 @@ END_TEST
 
 /*
  * Which mappings the scanner watches: all of them, or, under valgrind,
- * only the code buffer's range. Valgrind keeps its own translations in
+ * only the code buffers' ranges. Valgrind keeps its own translations in
  * mappings that are writable and executable, so there a whole-process
- * scan would only see valgrind.
+ * scan would only see valgrind. A context has two buffers (its function,
+ * and the solver's scatter or batch form); the ranges may change while
+ * the scanner runs, so they are atomics.
  */
-static uintptr_t watch_lo, watch_hi; /* [lo, hi); 0, 0: everything */
+#define WATCH_MAX 2
+static atomic_uintptr_t watch_lo[WATCH_MAX], watch_hi[WATCH_MAX];
+static atomic_int watch_count; /* 0: everything */
+
+/* Watches buffer `b` as range `i` (only under valgrind). */
+static void watch_buffer(int i, const hashx_code_buffer *b)
+{
+	atomic_store(&watch_lo[i], (uintptr_t)b->mem);
+	atomic_store(&watch_hi[i], (uintptr_t)b->mem + b->size);
+	if (atomic_load(&watch_count) <= i)
+		atomic_store(&watch_count, i + 1);
+}
+
+static int watched(unsigned long lo, unsigned long hi)
+{
+	int n = atomic_load(&watch_count);
+
+	if (n == 0)
+		return 1;
+	for (int i = 0; i < n; i++)
+		if (lo < atomic_load(&watch_hi[i]) &&
+		    hi > atomic_load(&watch_lo[i]))
+			return 1;
+	return 0;
+}
 
 /* Scans /proc/self/maps for a watched mapping both writable and
  * executable. */
@@ -390,16 +420,16 @@ static int wx_mapping_present(void)
 		if (sscanf(line, "%lx-%lx %7s", &lo, &hi, perms) != 3 ||
 		    perms[1] != 'w' || perms[2] != 'x')
 			continue;
-		if (watch_hi == 0 || (lo < watch_hi && hi > watch_lo))
+		if (watched(lo, hi))
 			found = 1;
 	}
 	fclose(f);
 	return found;
 }
 
-static atomic_int scanning = 1;
-static atomic_int wx_seen = 0;
-static atomic_int scans = 0;
+static atomic_int scanning;
+static atomic_int wx_seen;
+static atomic_int scans;
 
 static void *scanner(void *arg)
 {
@@ -410,6 +440,21 @@ static void *scanner(void *arg)
 		atomic_fetch_add(&scans, 1);
 	}
 	return NULL;
+}
+
+/* Starts the scanner thread afresh (Check may run tests in one process). */
+static void start_scanner(pthread_t *th)
+{
+	atomic_store(&scanning, 1);
+	atomic_store(&wx_seen, 0);
+	atomic_store(&scans, 0);
+	ck_assert_int_eq(pthread_create(th, NULL, scanner, NULL), 0);
+}
+
+static void stop_scanner(pthread_t th)
+{
+	atomic_store(&scanning, 0);
+	pthread_join(th, NULL);
 }
 
 /* The protection of the page holding `p`, from /proc/self/maps. */
@@ -443,13 +488,12 @@ START_TEST(never_writable_and_executable)
 	if (tu_valgrind()) {
 		/* the buffer is mapped by the first compile, then reused */
 		ck_assert_int_eq(hashx_make(ctx, "first", 5), HASHX_OK);
-		watch_lo = (uintptr_t)ctx->code.mem;
-		watch_hi = watch_lo + ctx->code.size;
+		watch_buffer(0, &ctx->code);
 		printf("W^X: under valgrind, only the code buffer is "
 		       "watched\n");
 	}
 	ck_assert_int_eq(wx_mapping_present(), 0);
-	ck_assert_int_eq(pthread_create(&th, NULL, scanner, NULL), 0);
+	start_scanner(&th);
 	/* Compile until the scanner has looked many times. */
 	for (uint32_t s = 0;
 	     compiles < tu_count(3000) || atomic_load(&scans) < 200; s++) {
@@ -457,8 +501,7 @@ START_TEST(never_writable_and_executable)
 			compiles++;
 		ck_assert_msg(s < 1000000, "scanner made no progress");
 	}
-	atomic_store(&scanning, 0);
-	pthread_join(th, NULL);
+	stop_scanner(th);
 	ck_assert_msg(!atomic_load(&wx_seen),
 		      "a writable and executable mapping was seen");
 	/* The live code is read-execute, and the buffer is reused. */
@@ -473,6 +516,134 @@ START_TEST(never_writable_and_executable)
 	hashx_free(ctx);
 }
 END_TEST
+
+/*
+ * The same watch while the Equi-X solver runs, on each implementation:
+ * what equix_solve() does (hashx_make(), then the solver, which compiles
+ * the function's scatter form (scalar JIT) or batch form (AVX2, AVX-512)
+ * into the context's second buffer and runs it 65,536 inputs at a time),
+ * for many challenges, while the scanner thread reads /proc/self/maps.
+ */
+static const hashx_impl solver_impls[] = {HASHX_IMPL_SCALAR, HASHX_IMPL_AVX2,
+					  HASHX_IMPL_AVX512};
+
+/* One solve of challenge `s`; false when it has no HashX function. */
+static bool solve_challenge(hashx_ctx *ctx, equix_solver_heap *heap,
+			    uint32_t s)
+{
+	uint8_t challenge[12] = "solver wx";
+	equix_solution sols[EQUIX_MAX_SOLS];
+
+	memcpy(challenge + 8, &s, sizeof s);
+	if (hashx_make(ctx, challenge, sizeof challenge) != HASHX_OK)
+		return false;
+	ck_assert_uint_le(equix_solver_solve(ctx, heap, sols), EQUIX_MAX_SOLS);
+	return true;
+}
+
+/* Both buffers hold live code, read-execute: the solver ran compiled, on
+ * `impl`'s own code (a batch form for the vector implementations), not a
+ * fallback that would leave the path unwatched. */
+static void assert_solver_code(const hashx_ctx *ctx, hashx_impl impl)
+{
+	char perms[5];
+
+	if (impl >= HASHX_IMPL_AVX2)
+		ck_assert_msg(ctx->batch.fn != NULL, "%s: no batch form",
+			      hashx_impl_name(impl));
+	ck_assert_ptr_nonnull(ctx->scatter_code.mem);
+	ck_assert(ctx->scatter_code.executable);
+	ck_assert(perms_of(ctx->code.mem, perms));
+	ck_assert_str_eq(perms, "r-xp");
+	ck_assert(perms_of(ctx->scatter_code.mem, perms));
+	ck_assert_str_eq(perms, "r-xp");
+}
+
+/* Valgrind runs one thread at a time, and there the scanner could starve
+ * behind the solver for thousands of solves: after each one, it waits
+ * (yielding) for the scanner's next scan. */
+static void let_scanner_run(void)
+{
+	int seen = atomic_load(&scans);
+
+	if (!tu_valgrind())
+		return;
+	for (int k = 0; k < 1000000 && atomic_load(&scans) == seen; k++)
+		sched_yield();
+}
+
+/* Under valgrind, watches the context's two buffers only. */
+static void watch_solver(const hashx_ctx *ctx)
+{
+	if (!tu_valgrind())
+		return;
+	watch_buffer(0, &ctx->code);
+	watch_buffer(1, &ctx->scatter_code);
+}
+
+START_TEST(solver_never_writable_and_executable)
+{
+	hashx_impl impl = solver_impls[_i];
+	hashx_ctx *ctx = hashx_alloc(HASHX_TYPE_COMPILED);
+	equix_solver_memory mem;
+	pthread_t th;
+	int solves = 0;
+
+	ck_assert_ptr_nonnull(ctx);
+	ck_assert(hashx_ctx_set_impl(ctx, impl));
+	ck_assert(equix_solver_memory_alloc(&mem, false));
+	/* the first solve maps both buffers (for valgrind's watch) */
+	ck_assert(solve_challenge(ctx, mem.heap, 0));
+	assert_solver_code(ctx, impl);
+	watch_solver(ctx);
+	ck_assert_int_eq(wx_mapping_present(), 0);
+	start_scanner(&th);
+	for (uint32_t s = 1; solves < tu_count(40) ||
+			     atomic_load(&scans) < tu_count(200);
+	     s++) {
+		watch_solver(ctx); /* a buffer may have moved */
+		if (solve_challenge(ctx, mem.heap, s))
+			solves++;
+		let_scanner_run();
+		ck_assert_msg(s < 100000, "scanner made no progress");
+	}
+	stop_scanner(th);
+	ck_assert_msg(!atomic_load(&wx_seen),
+		      "%s solver: a writable and executable mapping was seen",
+		      hashx_impl_name(impl));
+	assert_solver_code(ctx, impl);
+	ck_assert_int_eq(wx_mapping_present(), 0);
+	printf("W^X (solver, %s): %d solves, %d scans of /proc/self/maps%s\n",
+	       hashx_impl_name(impl), solves, atomic_load(&scans),
+	       tu_valgrind() ? " (its code buffers only)" : "");
+	atomic_store(&watch_count, 0);
+	equix_solver_memory_free(&mem);
+	hashx_free(ctx);
+}
+END_TEST
+
+/* Registers the solver's watch for each implementation this machine
+ * runs; SKIP for the others. */
+static void add_solver_wx(TCase *wx)
+{
+	int n = (int)(sizeof solver_impls / sizeof solver_impls[0]);
+
+	for (int k = 0; k < n; k++) {
+		const char *name = hashx_impl_name(solver_impls[k]);
+
+		if (!hashx_impl_available(solver_impls[k]))
+			printf("SKIP: solver_never_writable_and_executable(%s) "
+			       "(not available on this CPU or build)\n", name);
+		else if (tu_emulated())
+			printf("SKIP: solver_never_writable_and_executable(%s) "
+			       "(threads do not start under the emulator)\n",
+			       name);
+		else
+			tcase_add_loop_test(
+				wx, solver_never_writable_and_executable, k,
+				k + 1);
+	}
+}
 
 /* Each state of a code buffer, read back from /proc/self/maps: writable
  * but not executable while being filled, executable but not writable
@@ -546,11 +717,14 @@ int main(void)
 		else
 			printf("SKIP: never_writable_and_executable (threads do "
 			       "not start under the emulator)\n");
+		add_solver_wx(wx);
 	} else {
 		printf("SKIP: buffer_states_are_wx (/proc/self/maps is not "
 		       "readable here)\n");
 		printf("SKIP: never_writable_and_executable (/proc/self/maps is "
 		       "not readable here)\n");
+		printf("SKIP: solver_never_writable_and_executable (/proc/self/"
+		       "maps is not readable here)\n");
 	}
 	suite_add_tcase(s, vec);
 	suite_add_tcase(s, diff);

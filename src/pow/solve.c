@@ -10,6 +10,17 @@
  * lowest winner is handed out afterwards, while the lower ones in flight
  * finish. Every offset below the winner has then been tried, so the
  * result is exactly the single-threaded one.
+ *
+ * Short of memory or threads, the search goes on with whoever could start.
+ * A worker first gets its context (about 1.5 MiB) and only then takes
+ * offsets; one that cannot get it drops out before taking any, and a
+ * thread that cannot be started takes none either. The offsets come from
+ * the one counter, so the workers that run take all of them between them
+ * and a dropout leaves no hole: the proof is still the single-threaded
+ * one, only found more slowly. The calling thread gets its context before
+ * any thread is started, so where one thread would find the proof, more
+ * threads do too. Only when no worker at all got its context does the
+ * search fail, with EQUIX_POW_FAIL_NO_MEMORY.
  */
 #include <config.h>
 
@@ -40,6 +51,7 @@ struct search {
 	uint64_t winner; /* lowest winning offset, or NO_WINNER */
 	uint8_t winning_solution[EQUIX_POW_SOLUTION_LEN];
 	equix_pow_result stop; /* EQUIX_POW_OK while the search goes on */
+	unsigned running; /* workers that got their context */
 	/* The lowest offset whose solve failed, and why: a proof above it is
 	 * not the single-threaded result (one thread would have stopped
 	 * there). */
@@ -165,17 +177,31 @@ static void after_nonce(struct search *s, int is_caller)
 		set_stop(s, EQUIX_POW_FAIL_LIMIT);
 }
 
-static void work(struct search *s, int is_caller)
+/* A worker's context, counted in `running`; NULL (out of memory) drops
+ * the worker out, leaving the search to the others. */
+static equix_ctx *join_search(struct search *s)
 {
-	uint8_t proof_bytes[EQUIX_POW_SOLUTION_LEN];
-	equix_pow_result error = EQUIX_POW_OK;
 	equix_ctx *ctx = equix_alloc(
 		(equix_ctx_flags)(s->options->ctx_flags | EQUIX_CTX_SOLVE));
 
-	if (ctx == NULL) {
-		set_stop(s, EQUIX_POW_FAIL_INTERNAL);
-		return;
+	if (ctx != NULL) {
+		pthread_mutex_lock(&s->lock);
+		s->running++;
+		pthread_mutex_unlock(&s->lock);
 	}
+	return ctx;
+}
+
+/* Searches on `ctx` (freed at the end) until no offset is left. NULL:
+ * the worker has no context and drops out before taking any offset, so
+ * the others take them all. */
+static void work(struct search *s, equix_ctx *ctx, int is_caller)
+{
+	uint8_t proof_bytes[EQUIX_POW_SOLUTION_LEN];
+	equix_pow_result error = EQUIX_POW_OK;
+
+	if (ctx == NULL)
+		return;
 	for (uint64_t offset; (offset = take_offset(s)) != NO_WINNER;) {
 		int won = try_nonce(s, ctx, offset, proof_bytes, &error);
 		if (won < 0) {
@@ -190,16 +216,24 @@ static void work(struct search *s, int is_caller)
 
 static void *worker_thread(void *arg)
 {
-	work(arg, 0);
+	work(arg, join_search(arg), 0);
 	return NULL;
 }
 
-/* Runs the search on the calling thread and threads - 1 more. A thread
- * that cannot be started only makes the search slower. */
+/*
+ * Runs the search on the calling thread and threads - 1 more. The calling
+ * thread gets its context first, before any other thread takes memory
+ * (its stack, its context): when memory is short, it is then as well off
+ * as a search on one thread, so more threads never turn a success into a
+ * failure. A thread that cannot be started (nor the array of their
+ * handles allocated) only makes the search slower.
+ */
 static void run_workers(struct search *s, unsigned threads)
 {
+	equix_ctx *mine = join_search(s);
 	pthread_t *extra = NULL;
 	unsigned started = 0;
+
 	if (threads > 1)
 		extra = calloc(threads - 1, sizeof *extra);
 	for (unsigned i = 0; extra != NULL && i < threads - 1; i++) {
@@ -207,7 +241,7 @@ static void run_workers(struct search *s, unsigned threads)
 			break;
 		started++;
 	}
-	work(s, 1);
+	work(s, mine, 1);
 	for (unsigned i = 0; i < started; i++)
 		pthread_join(extra[i], NULL);
 	free(extra);
@@ -258,6 +292,12 @@ equix_pow_result equix_pow_solve(const uint8_t id[EQUIX_POW_ID_LEN],
 	run_workers(&s, options->threads);
 	pthread_mutex_destroy(&s.lock);
 
+	/* Nobody could search (a cancel before the call still says so). */
+	if (s.running == 0 && s.stop == EQUIX_POW_OK) {
+		if (attempts != NULL)
+			*attempts = 0;
+		return EQUIX_POW_FAIL_NO_MEMORY;
+	}
 	if (s.failed_at < s.winner) {
 		if (attempts != NULL)
 			*attempts = s.tried;
