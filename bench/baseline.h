@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * baseline.h - saved samples of a benchmark, one JSON file per benchmark
  * and baseline name: RESULTS/<name, '/' as '_'>/<BASELINE>.json, holding

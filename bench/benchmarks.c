@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * benchmarks.c - the HashX and Equi-X benchmarks. Each set-up first runs
  * the operation on the reference vectors and compares the outputs: a

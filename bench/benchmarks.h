@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * benchmarks.h - what is measured: each benchmark's set-up (which first
  * checks the library's outputs against the reference vectors), its timed

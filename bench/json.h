@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * json.h - the little JSON the harness writes (baselines, --json) and the
  * strict reader of its own baseline files.

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * library.h - the functions a benchmark calls, as a table: this build's
  * libhashx and libequix (linked), or a reference libequix.so loaded with

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * measure.h - Criterion's sampling: a warm-up with doubling iteration
  * counts, then samples whose iteration counts grow linearly.

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * options.c - strict parsing of equix-bench's options: a bad value is a
  * one-line error and exit status 2.

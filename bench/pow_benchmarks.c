@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pow_benchmarks.c - Tor's PoW v1 layer, service side: the effort check
  * and a full verification of a fresh proof. This library only: the

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * record.h - one measured benchmark, as the reports (terminal, JSON,
  * HTML) see it.

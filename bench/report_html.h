@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * report_html.h - the HTML report of the benchmark harness: an index of
  * all benchmarks, and a page per benchmark with its estimates, outliers,

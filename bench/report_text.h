@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * report_text.h - the terminal report, line for line as Criterion.rs
  * prints it, and the machine-readable JSON document (--json).

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * stats.c - see stats.h. The choices follow Criterion.rs, so its reports
  * and ours can be read the same way: the slope through the origin, a

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * stats.h - the statistics of the benchmark harness, Criterion.rs's method
  * in C.

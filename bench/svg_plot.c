@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * svg_plot.c - a tiny SVG plotting helper (see svg_plot.h).
  */

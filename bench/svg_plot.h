@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * svg_plot.h - a tiny SVG plotting helper for the HTML report: one plot
  * area with two linear axes (ticks, tick labels, grid, axis labels), a

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * vectors.h - the reference implementation's recorded outputs
  * (tests/vectors/hashx.txt and equix.txt), read for the checks that come

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pow-example.c - Tor's v1 client puzzle end to end: a client finds a
  * proof for a service, sends it as an INTRODUCE1 extension body, and the

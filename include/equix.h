@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file equix.h
  * @brief Equi-X, an asymmetric client puzzle over HashX.

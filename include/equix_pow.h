@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file equix_pow.h
  * @brief Tor's onion-service client puzzle, version 1 (proposal 327,

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026 The equix authors
+# SPDX-License-Identifier: BSD-3-Clause
 # Builds the libraries and tools in build/release/, then runs the main job
 # with equix-cli: a HashX hash, an Equi-X challenge solved and each
 # solution verified, and a Tor PoW v1 proof found by the client and checked

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026 The equix authors
+# SPDX-License-Identifier: BSD-3-Clause
 # Shared set-up for build.sh and test.sh: install what is missing (Debian,
 # as root), generate the build system, configure an out-of-tree build.
 #

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026 The equix authors
+# SPDX-License-Identifier: BSD-3-Clause
 # Builds everything with warnings as errors and runs the whole test suite
 # (make check), then, natively, make doc (the API reference builds with
 # every public name documented and no Doxygen warning) and make distcheck

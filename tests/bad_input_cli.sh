@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright (c) 2026 The equix authors
+# SPDX-License-Identifier: BSD-3-Clause
 # tests/bad_input_cli.sh - runs every equix-cli row of doc/bad-input.md: the
 # row's command, through sh, with the document's variables set and
 # equix-cli on the PATH, must exit with the row's status and print the

@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright (c) 2026 The equix authors
+# SPDX-License-Identifier: BSD-3-Clause
 # tests/bench.sh - equix-bench end to end, in a few seconds: the report's
 # format, a baseline saved then compared, the refusal of a library whose
 # output differs from the reference vectors (a deliberately corrupted copy

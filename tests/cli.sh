@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright (c) 2026 The equix authors
+# SPDX-License-Identifier: BSD-3-Clause
 # tests/cli.sh - equix-cli end to end: every subcommand and exit status,
 # outputs checked against the reference vectors (tests/vectors) and Tor's
 # PoW v1 test vectors, and hostile inputs that must give a one-line usage

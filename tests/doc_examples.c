@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * doc_examples.c - the worked examples of the documents in doc/, computed by
  * the library, so the documents cannot drift from the code.

@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright (c) 2026 The equix authors
+# SPDX-License-Identifier: BSD-3-Clause
 # Each shared library must export its public API and nothing else: every
 # defined dynamic symbol is one of the functions its header declares.
 status=0

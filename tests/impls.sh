@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright (c) 2026 The equix authors
+# SPDX-License-Identifier: BSD-3-Clause
 # tests/impls.sh - the Equi-X solution vectors and Tor's PoW vectors through
 # every way this machine can hash a solver's inputs: each implementation
 # of batch.h is forced with HASHX_IMPL and the solving tests run under it.

@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright (c) 2026 The equix authors
+# SPDX-License-Identifier: BSD-3-Clause
 # Run by "make installcheck" (and so by distcheck): a client that includes
 # hashx.h and links with nothing but "pkg-config --cflags --libs libhashx"
 # builds and runs against the installed shared library and, fully static,

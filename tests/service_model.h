@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * service_model.h - the PoW service's rotation rule as a few lines of
  * model, for the tests that predict a service's answers with it

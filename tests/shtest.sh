@@ -1,3 +1,5 @@
+# Copyright (c) 2026 The equix authors
+# SPDX-License-Identifier: BSD-3-Clause
 # tests/shtest.sh - what the shell tests share (sourced, not run): a
 # scratch directory, PASS/FAIL/SKIP lines, running the program under test
 # through the cross build's emulator, and the Check-style summary line that

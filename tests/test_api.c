@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_api.c - the public API's contract (include/hashx.h): results,
  * prepared/unprepared states, context types and reuse. Uses only

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_bad_input.c - the API rows of doc/bad-input.md, one Check test each.
  *

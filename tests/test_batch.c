@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_batch.c - every way of hashing many inputs (batch.h) gives the
  * reference's hashes: the recorded vectors through each batch code

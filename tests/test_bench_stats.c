@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_bench_stats.c - the benchmark harness's statistics against known
  * results: the slope of exact and offset linear data, the coverage of

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_code_size.c - every code generator's output stays within the size
  * bound it states (code_size.h) for the largest program it can be given,

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_compiler.c - the native compiler (JIT): bit-identical to the
  * interpreter, W^X memory discipline (while programs compile and while the

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_concurrency.c - many threads at once on the public API, as a busy
  * service or a multi-threaded client uses it:

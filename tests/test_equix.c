@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_equix.c - Equi-X through its public API: the reference's solutions
  * (count and order) for every vector challenge, compiled and interpreted;

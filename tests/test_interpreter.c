@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_interpreter.c - the semantics of each HashX instruction, on small
  * hand-made programs, for every interpreter the build has: hashx_interpret()

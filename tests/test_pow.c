@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_pow.c - Tor's v1 client puzzle through the public API: the proofs
  * Tor's client finds for Tor's own test vectors, the challenge layout and

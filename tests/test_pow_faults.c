@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_pow_faults.c - equix_pow_solve() when the system runs short of
  * memory or threads.

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_replay_cache.c - the replay cache on its own (src/pow/replay_cache.c,
  * compiled into this program): membership after many insertions and

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_report_html.c - the HTML report (bench/report_html.c): from
  * synthetic records (with and without baseline, change, twin and

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_rng.c - the generator's random stream (src/hashx/rng.h) and the
  * public hook on it, hashx_rng_callback().

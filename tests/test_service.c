@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_service.c - the PoW service's rules that no proof can bend: what a
  * rotation does with the seeds it already knows (a proof is never accepted

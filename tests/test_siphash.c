@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_siphash.c - the SipHash pieces of HashX (src/hashx/siphash.h).
  *

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_vectors.c - every seed and input of the reference's HashX vectors,
  * through the public API, compared on all output bytes.

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * args.h - reading command-line arguments: option scanning with one-line
  * error messages, and strict parsers for hex and numbers.

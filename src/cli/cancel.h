@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cancel.h - Ctrl-C during a long search: the first SIGINT raises a flag
  * the solver polls (equix_pow_solve_options.cancel), so it stops cleanly;

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cli.h - what the parts of equix-cli share: its exit statuses and the
  * entry point of each subcommand.

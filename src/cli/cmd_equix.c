@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cmd_equix.c - the Equi-X and HashX subcommands: solve, verify, hash.
  */

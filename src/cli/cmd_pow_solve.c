@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cmd_pow_solve.c - "pow solve": the client's search for a Tor PoW v1
  * proof, with limits, Ctrl-C, a progress line, and text or JSON output.

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cmd_pow_verify.c - "pow verify": the service's check of Tor PoW v1
  * proofs, one from the options or a batch of "pow solve --json" lines

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * hash_mode.c - the HashX path chosen on the command line; see
  * hash_mode.h.

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * hash_mode.h - how HashX runs, as chosen by --interpret / --compile:
  * compiled where possible (the default), always interpreted, or compiled

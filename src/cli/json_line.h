@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * json_line.h - a small, strict parser for one line of JSON that holds a
  * flat object of string and number values, such as

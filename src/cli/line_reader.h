@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * line_reader.h - reading a stream one bounded line at a time, so that a
  * hostile input can neither exhaust memory nor desynchronize the line

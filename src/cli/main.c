@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * main.c - equix-cli: solve and check Equi-X puzzles, HashX hashes and
  * Tor PoW v1 proofs from the command line.

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * output.h - standard output whose every failure is reported, and the
  * three standard descriptors made safe before anything is opened.

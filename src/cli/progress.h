@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * progress.h - the progress line of a long "pow solve" on a terminal:
  * nonces tried, their rate, and the expected time to a proof.

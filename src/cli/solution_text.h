@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * solution_text.h - an Equi-X solution as text: its 16-byte wire form as
  * 32 hex digits (equix_solution_pack()), or its eight indices as

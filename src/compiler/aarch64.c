@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * aarch64.c - the HashX compiler for 64-bit ARM (A64, AAPCS64).
  *

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * batch.h - one HashX function evaluated on many consecutive inputs at
  * once, in the lanes of vector registers (the solver's hot path).

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * code_buffer.h - executable memory that is never writable and executable
  * at the same time (W^X).

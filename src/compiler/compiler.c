@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * compiler.c - what every code generator shares: the W^X sequence around
  * emitting (writable, emit within the buffer's bounds, instruction cache

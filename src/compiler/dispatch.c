@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * dispatch.c - hashx_compile_batch(): the batch code generator for the
  * chosen implementation (impl.c), where this build has one.

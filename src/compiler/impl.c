@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * impl.c - choosing, once per process, how compiled HashX contexts
  * evaluate many inputs (batch.h): the widest vector unit this CPU and OS

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * none.c - the compiler on CPUs without a HashX code generator: it always
  * declines, and contexts fall back to (or fail without) the interpreter.

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * x86_64.c - the HashX compiler for x86-64 (System V calling convention).
  *

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * x86_64_avx2.c - the AVX2 batch code generator (batch.h): one HashX
  * function on 4 consecutive inputs at once, one per 64-bit lane of the

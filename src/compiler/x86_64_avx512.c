@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * x86_64_avx512.c - the AVX-512 batch code generator (batch.h).
  *

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * x86_64_emit.h - what the x86-64 batch code generators (x86_64_avx2.c,
  * x86_64_avx512.c) share: a byte cursor with a bound, little-endian

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * puzzle.h - the rules of an Equi-X solution, shared by solver and verifier.
  *

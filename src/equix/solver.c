@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * solver.c - the Equi-X solver (see solver.h for the algorithm).
  */

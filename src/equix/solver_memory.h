@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * solver_memory.h - where the solver's 1.9 MiB live: huge pages when asked
  * for and available, ordinary memory otherwise.

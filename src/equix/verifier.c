@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * verifier.c - the sums of an Equi-X solution, in the reference's order
  * (pairs, then quads, then the whole), so each bad solution gets the

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * interpreter_lanes.c - the interpreter on 8 inputs at once, one per lane
  * of AVX-512 registers.

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * interpreter_lanes.h - the interpreter on 8 inputs at once (AVX-512
  * lanes), for the few hashes of an Equi-X verification.

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * challenge.c - the puzzle itself: the challenge string, the effort check
  * on top of an Equi-X solution, the client's nonce order and retry rule.

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * challenge.h - the byte layout shared by the client and the service:
  * big-endian fields of the challenge and the wire formats.

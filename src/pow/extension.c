@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * extension.c - the INTRODUCE1 PROOF_OF_WORK extension body, version 1:
  *

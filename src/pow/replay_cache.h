@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * replay_cache.h - the proofs a service has accepted under its two live
  * seeds, in one table under one memory cap.

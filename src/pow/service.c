@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * service.c - verification on the service side, in the order Tor's
  * service checks a proof: cheapest first, so a flood of junk costs little.

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * solve.c - the client's search for a proof, as Tor's client does it:
  * nonces in increasing little-endian order from the start nonce; for each,

@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * fuzz_cli.c - libFuzzer harness: equix-cli's argument handling on
  * arbitrary bytes, in two modes chosen by the first byte.

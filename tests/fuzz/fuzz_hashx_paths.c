@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * fuzz_hashx_paths.c - libFuzzer harness, differential: a seed (all but
  * the last 8 bytes) and an input (the last 8, little-endian) through every

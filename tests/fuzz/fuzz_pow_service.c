@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * fuzz_pow_service.c - libFuzzer harness: a PoW service driven by
  * attacker-chosen sequences of rotations, minimum-effort changes and real

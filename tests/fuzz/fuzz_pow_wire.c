@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * fuzz_pow_wire.c - libFuzzer harness: the PoW layer's decoders on
  * arbitrary bytes (the extension body a client sends, the descriptor line

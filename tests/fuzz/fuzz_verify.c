@@ -1,3 +1,5 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * fuzz_verify.c - libFuzzer harness: equix_verify on attacker bytes. The
  * input is a 16-byte solution (wire form) followed by the challenge. The

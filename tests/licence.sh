@@ -1,0 +1,37 @@
+#!/bin/sh
+# Copyright (c) 2026 The equix authors
+# SPDX-License-Identifier: BSD-3-Clause
+# Every source, header, script and build file carries the project's
+# copyright and SPDX lines near its top, so that whoever ships or embeds a
+# single file knows its terms. Data (test vectors, fuzz corpora) and
+# prose (*.md) are exempt. Runs on a git checkout; from a tarball, which
+# has no file list to trust, it reports itself skipped.
+top=${TOP_SRCDIR:?TOP_SRCDIR must name the source tree}
+if ! git -C "$top" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	echo "SKIP: not a git checkout, no list of tracked files"
+	exit 77
+fi
+missing=0
+checked=0
+for f in $(git -C "$top" ls-files); do
+	case $f in
+	tests/vectors/* | tests/fuzz/corpus/* | *.md | debian/patches/series | \
+	debian/source/format | debian/*.symbols | debian/*.install | \
+	debian/*.docs | debian/*.manpages | debian/*.links | \
+	debian/source/lintian-overrides | debian/*.lintian-overrides | \
+	debian/watch | tests/abi/*.dump | *.json | LICENSE) continue ;;
+	esac
+	checked=$((checked + 1))
+	head=$(head -n 6 "$top/$f")
+	case $head in
+	*"Copyright (c) 2026 The equix authors"*) ;;
+	*) echo "FAIL: $f: no copyright line"; missing=$((missing + 1)); continue ;;
+	esac
+	case $head in
+	*"SPDX-License-Identifier: BSD-3-Clause"*) ;;
+	*) echo "FAIL: $f: no SPDX line"; missing=$((missing + 1)) ;;
+	esac
+done
+[ -f "$top/LICENSE" ] || { echo "FAIL: no LICENSE file"; missing=$((missing + 1)); }
+echo "$checked files checked, $missing problems"
+[ "$missing" = 0 ]
