@@ -82,7 +82,7 @@ static bench_status check_hashx(hashx_state *s, const bench_vectors *v,
 		}
 		for (int k = 0; k < x->pairs; k++) {
 			memset(out, 0, sizeof out);
-			lib->hashx_exec(s->ctx, x->nonce[k], out);
+			(lib->hashx_exec)(s->ctx, x->nonce[k], out);
 			if (memcmp(out, x->hash[k], lib->hashx_size) != 0) {
 				char got[32], rec[32];
 
@@ -131,7 +131,7 @@ static bench_status hashx_setup(const bench_library *lib,
 	if ((s = calloc(1, sizeof *s)) == NULL)
 		return BENCH_ERROR;
 	s->lib = lib;
-	if ((s->ctx = lib->hashx_alloc(type)) == NULL) {
+	if ((s->ctx = (lib->hashx_alloc)(type)) == NULL) {
 		free(s);
 		snprintf(msg, size, "hashx_alloc failed");
 		return BENCH_ERROR;
@@ -194,7 +194,7 @@ static double run_hash(void *state, uint64_t iters)
 	double t0 = bench_now_ns();
 
 	for (uint64_t i = 0; i < iters; i++) {
-		s->lib->hashx_exec(s->ctx, s->input++, out);
+		(s->lib->hashx_exec)(s->ctx, s->input++, out);
 		s->sink += out[0];
 	}
 	return bench_now_ns() - t0;

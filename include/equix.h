@@ -39,6 +39,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "equix_version.h"
+
 /** The solver returns at most this many solutions. */
 #define EQUIX_MAX_SOLS 8
 
@@ -176,6 +178,15 @@ EQUIX_API equix_result equix_solve(equix_ctx *ctx, const void *challenge,
 EQUIX_API equix_result equix_verify(equix_ctx *ctx, const void *challenge,
                                     size_t challenge_size,
                                     const equix_solution *solution);
+
+/**
+ * Addition to Tor's API: the library's release, "MAJOR.MINOR.PATCH" (as
+ * EQUIX_VERSION_STRING when the program runs with the library it was
+ * compiled against).
+ *
+ * @return a static string.
+ */
+EQUIX_API const char *equix_version_string(void);
 
 /**
  * Addition to Tor's API: the 16-byte wire form of a solution, the eight

@@ -9,10 +9,13 @@
  * standard descriptors safe and checks that all output was written
  * (output.h).
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "config.h"
+
+#include <hashx.h>
 
 #include "args.h"
 #include "cli.h"
@@ -72,6 +75,19 @@ static int run_pow(int argc, char **argv)
 }
 
 /* The command named by argv[1]; its exit status. */
+/* The release; and, for a library built with another salt, a warning
+ * that its hashes and solutions are not the standard family's (Tor's). */
+static bool print_version(void)
+{
+	if (!cli_printf("equix-cli %s\n", PACKAGE_VERSION))
+		return false;
+	if (strcmp(hashx_salt(), HASHX_SALT_STANDARD) == 0)
+		return true;
+	return cli_printf("HashX salt \"%s\", not the standard \"%s\": "
+			  "hashes and solutions differ from Tor's\n",
+			  hashx_salt(), HASHX_SALT_STANDARD);
+}
+
 static int dispatch(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : "";
@@ -85,8 +101,7 @@ static int dispatch(int argc, char **argv)
 	if (is_help(cmd))
 		return cli_printf("%s", usage) ? CLI_OK : CLI_FAIL;
 	if (strcmp(cmd, "--version") == 0)
-		return cli_printf("equix-cli %s\n", PACKAGE_VERSION) ? CLI_OK
-								     : CLI_FAIL;
+		return print_version() ? CLI_OK : CLI_FAIL;
 	if (strcmp(cmd, "solve") == 0)
 		return cmd_solve(argc - 1, argv + 1);
 	if (strcmp(cmd, "verify") == 0)

@@ -50,6 +50,11 @@ equix_ctx *equix_alloc(equix_ctx_flags flags)
 	return ctx;
 }
 
+const char *equix_version_string(void)
+{
+	return PACKAGE_VERSION;
+}
+
 void equix_free(equix_ctx *ctx)
 {
 	if (ctx == NULL)

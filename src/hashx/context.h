@@ -25,7 +25,13 @@ struct hashx_ctx {
 	hashx_rng_observer *rng_observer;
 	void *rng_observer_data;
 	hashx_code_buffer code;  /* reused by every hashx_make() */
-	hashx_hash_fn *compiled; /* valid when func_type is COMPILED */
+	/* When func_type is COMPILED, exactly one of the two is set: the
+	 * whole hash for a counter-mode context, the program alone (on the
+	 * registers) for a block-mode one (hashx_alloc_block()), whose input
+	 * expansion is not SipHash. */
+	hashx_hash_fn *compiled;
+	hashx_compiled_fn *regfile;
+	bool block_mode; /* from hashx_alloc_block() */
 	/* How many inputs at once are hashed (batch.h): from
 	 * hashx_impl_default() at allocation; tests set it per context. */
 	hashx_impl impl;

@@ -12,6 +12,7 @@
 
 #include <hashx.h>
 
+#include "blake2b_rounds.h"
 #include "bytes.h"
 #include "context.h"
 #include "finalize.h"
@@ -20,6 +21,11 @@
 #include "interpreter_lanes.h"
 #include "keys.h"
 #include "siphash.h"
+
+/* The library's own hashx_alloc and hashx_exec are the functions, not the
+ * header's macros for clients. */
+#undef hashx_alloc
+#undef hashx_exec
 
 hashx_ctx *hashx_alloc(hashx_type type)
 {
@@ -37,6 +43,30 @@ hashx_ctx *hashx_alloc(hashx_type type)
 	ctx->ctx_type = type;
 	ctx->impl = hashx_impl_default();
 	return ctx;
+}
+
+hashx_ctx *hashx_alloc_block(hashx_type type)
+{
+	hashx_ctx *ctx = hashx_alloc(type);
+
+	if (ctx != NULL)
+		ctx->block_mode = true;
+	return ctx;
+}
+
+const char *hashx_version_string(void)
+{
+	return PACKAGE_VERSION;
+}
+
+size_t hashx_output_size(void)
+{
+	return CONFIGURED_HASHX_SIZE;
+}
+
+const char *hashx_salt(void)
+{
+	return HASHX_SALT;
 }
 
 void hashx_free(hashx_ctx *ctx)
@@ -95,10 +125,15 @@ static hashx_result make(hashx_ctx *ctx, const void *seed, size_t size,
 		return HASHX_FAIL_SEED;
 	if (!type_is_known(ctx->ctx_type))
 		return HASHX_FAIL_UNDEFINED;
+	ctx->compiled = NULL;
+	ctx->regfile = NULL;
 	if (compile && ctx->ctx_type != HASHX_TYPE_INTERPRETED) {
-		ctx->compiled = hashx_compile_hash(
-			&ctx->program, &ctx->keys.input, &ctx->code);
-		if (ctx->compiled != NULL) {
+		if (ctx->block_mode)
+			ctx->regfile = hashx_compile(&ctx->program, &ctx->code);
+		else
+			ctx->compiled = hashx_compile_hash(
+				&ctx->program, &ctx->keys.input, &ctx->code);
+		if (ctx->compiled != NULL || ctx->regfile != NULL) {
 			ctx->func_type = HASHX_TYPE_COMPILED;
 			return HASHX_OK;
 		}
@@ -130,38 +165,106 @@ hashx_result hashx_query_type(hashx_ctx *ctx, hashx_type *type_out)
 	return HASHX_OK;
 }
 
-hashx_result hashx_exec(const hashx_ctx *ctx, uint64_t input, void *output)
+/* The program on the registers: natively where this context compiled it
+ * alone (block mode), else interpreted. */
+static void run_program(const hashx_ctx *ctx, uint64_t r[8])
+{
+	if (ctx->regfile != NULL && ctx->func_type == HASHX_TYPE_COMPILED)
+		ctx->regfile(r);
+	else
+		hashx_interpret(&ctx->program, r);
+}
+
+/* The whole 32-byte hash of a counter-mode input. */
+static uint64_t hash_counter(const hashx_ctx *ctx, uint64_t input,
+			     uint8_t out[32])
 {
 	uint64_t r[8];
+
+	if (ctx->compiled != NULL && ctx->func_type == HASHX_TYPE_COMPILED)
+		return ctx->compiled(input, out);
+	hashx_siphash24_ctr_state512(&ctx->keys.input, input, r);
+	run_program(ctx, r);
+	hashx_finalize(&ctx->keys.input, r, out);
+	return hashx_load64_le(out);
+}
+
+static bool output_size_ok(size_t size)
+{
+	return size >= 1 && size <= 32;
+}
+
+hashx_result hashx_exec_sized(const hashx_ctx *ctx, uint64_t input,
+			      void *output, size_t size)
+{
 	uint8_t hash[32];
 
 	if (ctx == NULL || output == NULL || ctx->func_type == 0)
 		return HASHX_FAIL_UNPREPARED;
-	if (ctx->func_type == HASHX_TYPE_COMPILED) {
-		/* The native code does the whole hash, input to output. */
-		ctx->compiled(input, HASHX_SIZE == 32 ? output : hash);
-		if (HASHX_SIZE != 32)
-			memcpy(output, hash, HASHX_SIZE);
-		return HASHX_OK;
-	}
-	hashx_siphash24_ctr_state512(&ctx->keys.input, input, r);
-	hashx_interpret(&ctx->program, r);
-	hashx_finalize(&ctx->keys.input, r, hash);
-	memcpy(output, hash, HASHX_SIZE);
+	if (!output_size_ok(size))
+		return HASHX_FAIL_UNDEFINED;
+	hash_counter(ctx, input, hash);
+	memcpy(output, hash, size);
+	return HASHX_OK;
+}
+
+/* The symbol of earlier releases: their header fixed the size at the
+ * configured one. */
+hashx_result hashx_exec(const hashx_ctx *ctx, uint64_t input, void *output)
+{
+	return hashx_exec_sized(ctx, input, output, CONFIGURED_HASHX_SIZE);
+}
+
+/*
+ * Block mode's 64-byte BLAKE2b parameter block, as eight little-endian
+ * words: a 64-byte digest, no key, fanout and depth 1 (the first word), and
+ * the seed's input key (the second half of its BLAKE2b-512 keys) in the
+ * salt and personalization fields, where counter mode keys SipHash with
+ * it. The same block is XORed into the registers to finalize.
+ */
+static void block_params(const hashx_sip_state *key, uint64_t p[8])
+{
+	p[0] = 64 | (uint64_t)1 << 16 | (uint64_t)1 << 24;
+	p[1] = p[2] = p[3] = 0;
+	p[4] = key->v0;
+	p[5] = key->v1;
+	p[6] = key->v2;
+	p[7] = key->v3;
+}
+
+hashx_result hashx_exec_block(const hashx_ctx *ctx, const void *input,
+			      size_t input_size, void *output,
+			      size_t output_size)
+{
+	uint64_t p[8], r[8];
+	uint8_t hash[32];
+
+	if (ctx == NULL || output == NULL || ctx->func_type == 0 ||
+	    (input == NULL && input_size != 0))
+		return HASHX_FAIL_UNPREPARED;
+	if (!output_size_ok(output_size))
+		return HASHX_FAIL_UNDEFINED;
+	block_params(&ctx->keys.input, p);
+	hashx_blake2b_rounds(p, input, input_size,
+			     HASHX_BLAKE2B_ROUNDS_BLOCK_MODE, r);
+	run_program(ctx, r);
+	/* As in counter mode, the finalization removes the multiplications'
+	 * bias; here by XORing in the parameter block. */
+	for (int i = 0; i < 8; i++)
+		r[i] ^= p[i];
+	hashx_sipround(&r[0], &r[1], &r[2], &r[3]);
+	hashx_sipround(&r[4], &r[5], &r[6], &r[7]);
+	for (int i = 0; i < 4; i++)
+		hashx_store64_le(hash + 8 * i, r[i] ^ r[i + 4]);
+	memcpy(output, hash, output_size);
 	return HASHX_OK;
 }
 
 uint64_t hashx_exec_u64(const hashx_ctx *ctx, uint64_t input)
 {
-	uint64_t r[8];
 	uint8_t hash[32];
 
-	if (ctx->func_type == HASHX_TYPE_COMPILED)
-		return ctx->compiled(input, hash);
-	hashx_siphash24_ctr_state512(&ctx->keys.input, input, r);
-	hashx_interpret(&ctx->program, r);
-	hashx_finalize(&ctx->keys.input, r, hash);
-	return hashx_load64_le(hash);
+	return hash_counter(ctx, input, hash);
 }
 
 void hashx_exec8_u64(const hashx_ctx *ctx, const uint64_t input[8],
