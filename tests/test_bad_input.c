@@ -278,6 +278,58 @@ static const char *hashx_exec_max_input(void)
 	return hx(r);
 }
 
+/* The new sized and block entry points: a refused call writes nothing,
+ * which the canary byte after a one-byte prefix shows. */
+static const char *sized_or_block(int block, const void *in, size_t len,
+				  size_t size, int make)
+{
+	hashx_ctx *ctx = hashx_alloc(HASHX_TYPE_INTERPRETED);
+	uint8_t out[40];
+	hashx_result r;
+
+	memset(out, 0xa5, sizeof out);
+	if (make)
+		ck_assert_int_eq(hashx_make(ctx, seed32, sizeof seed32),
+				 HASHX_OK);
+	r = block ? hashx_exec_block(ctx, in, len, out, size)
+		  : hashx_exec_sized(ctx, 0, out, size);
+	if (r != HASHX_OK)
+		for (size_t i = 0; i < sizeof out; i++)
+			ck_assert_uint_eq(out[i], 0xa5);
+	hashx_free(ctx);
+	return hx(r);
+}
+
+static const char *hashx_exec_sized_zero(void)
+{
+	return sized_or_block(0, NULL, 0, 0, 1);
+}
+
+static const char *hashx_exec_sized_too_big(void)
+{
+	return sized_or_block(0, NULL, 0, 33, 1);
+}
+
+static const char *hashx_exec_block_null_input(void)
+{
+	return sized_or_block(1, NULL, 1, 32, 1);
+}
+
+static const char *hashx_exec_block_empty_input(void)
+{
+	return sized_or_block(1, NULL, 0, 32, 1);
+}
+
+static const char *hashx_exec_block_too_big(void)
+{
+	return sized_or_block(1, "abcd", 4, 33, 1);
+}
+
+static const char *hashx_exec_block_unprepared(void)
+{
+	return sized_or_block(1, "abcd", 4, 32, 0);
+}
+
 static const char *hashx_query_unprepared(void)
 {
 	hashx_ctx *ctx = hashx_alloc(HASHX_TYPE_INTERPRETED);
@@ -1242,6 +1294,12 @@ static const row_case cases[] = {
 	CASE("hashx-exec-null-ctx", hashx_exec_null_ctx),
 	CASE("hashx-exec-null-output", hashx_exec_null_output),
 	CASE("hashx-exec-max-input", hashx_exec_max_input),
+	CASE("hashx-exec-sized-zero", hashx_exec_sized_zero),
+	CASE("hashx-exec-sized-too-big", hashx_exec_sized_too_big),
+	CASE("hashx-exec-block-null-input", hashx_exec_block_null_input),
+	CASE("hashx-exec-block-empty-input", hashx_exec_block_empty_input),
+	CASE("hashx-exec-block-too-big", hashx_exec_block_too_big),
+	CASE("hashx-exec-block-unprepared", hashx_exec_block_unprepared),
 	CASE("hashx-query-unprepared", hashx_query_unprepared),
 	CASE("hashx-query-null-ctx", hashx_query_null_ctx),
 	CASE("hashx-query-null-out", hashx_query_null_out),
