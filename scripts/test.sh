@@ -33,6 +33,11 @@
 #   scripts/test.sh --fuzz     builds the libFuzzer harnesses with clang and
 #                              runs each for EQUIX_FUZZ_SECONDS (default 20,
 #                              a smoke run; make fuzz defaults to 600)
+#   scripts/test.sh --package  builds the Debian packages (debian/) from a
+#                              copy of the tree, runs lintian on them and
+#                              builds and runs clients against them,
+#                              unpacked into build/package/root/
+#                              (scripts/package.sh)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
@@ -46,8 +51,48 @@ case "${1:-}" in
 --valgrind) valgrind=1 ;;
 --tsan) tsan=1 ;;
 --fuzz) fuzz=1 ;;
-*) echo "usage: scripts/test.sh [--aarch64 | --no-jit | --sanitizers | --valgrind | --tsan | --fuzz]" >&2; exit 2 ;;
+--package) package=1 ;;
+*) echo "usage: scripts/test.sh [--aarch64 | --no-jit | --sanitizers | --valgrind | --tsan | --fuzz | --package]" >&2; exit 2 ;;
 esac
+
+# Counts over all test programs: a Check program contributes its checks,
+# any other program (shell tests) counts as one test by its harness result.
+# A program skipped as a whole (exit 77) counts as one skipped test; one
+# that ran reports each test case it left out as a line "SKIP: NAME ...".
+summarize() {
+	local passed=0 failed=0 skipped=0 trs log result counts c f e
+	for trs in tests/*.trs; do
+		[ -f "$trs" ] || continue
+		log=${trs%.trs}.log
+		result=$(sed -n 's/^:test-result: //p' "$trs" | head -n 1)
+		counts=$(sed -n 's/^[0-9]*%: Checks: \([0-9]*\), Failures: \([0-9]*\), Errors: \([0-9]*\).*/\1 \2 \3/p' "$log" | tail -n 1)
+		if [ -n "$counts" ]; then
+			read -r c f e <<<"$counts"
+			passed=$((passed + c - f - e))
+			failed=$((failed + f + e))
+		elif [ "$result" = PASS ]; then
+			passed=$((passed + 1))
+		elif [ "$result" = SKIP ]; then
+			skipped=$((skipped + 1))
+		else
+			failed=$((failed + 1))
+		fi
+		if [ "$result" != SKIP ]; then
+			skipped=$((skipped + $(grep -c '^SKIP: ' "$log" || true)))
+		fi
+		# A program that crashed before Check reported still fails.
+		if [ -n "$counts" ] && [ "$result" != PASS ] && [ "$f" = 0 ] && [ "$e" = 0 ]; then
+			failed=$((failed + 1))
+		fi
+	done
+	echo "$passed passed, $failed failed, $skipped skipped"
+}
+
+if [ "${package:-0}" = 1 ]; then
+	source "$EQUIX_SRC/scripts/package.sh"
+	equix_package_test
+	exit
+fi
 
 if [ "${fuzz:-0}" = 1 ]; then
 	equix_install_fuzz_packages
@@ -94,39 +139,6 @@ else
 fi
 jobs=$(equix_jobs)
 make -s -j"$jobs"
-
-# Counts over all test programs: a Check program contributes its checks,
-# any other program (shell tests) counts as one test by its harness result.
-# A program skipped as a whole (exit 77) counts as one skipped test; one
-# that ran reports each test case it left out as a line "SKIP: NAME ...".
-summarize() {
-	local passed=0 failed=0 skipped=0 trs log result counts c f e
-	for trs in tests/*.trs; do
-		[ -f "$trs" ] || continue
-		log=${trs%.trs}.log
-		result=$(sed -n 's/^:test-result: //p' "$trs" | head -n 1)
-		counts=$(sed -n 's/^[0-9]*%: Checks: \([0-9]*\), Failures: \([0-9]*\), Errors: \([0-9]*\).*/\1 \2 \3/p' "$log" | tail -n 1)
-		if [ -n "$counts" ]; then
-			read -r c f e <<<"$counts"
-			passed=$((passed + c - f - e))
-			failed=$((failed + f + e))
-		elif [ "$result" = PASS ]; then
-			passed=$((passed + 1))
-		elif [ "$result" = SKIP ]; then
-			skipped=$((skipped + 1))
-		else
-			failed=$((failed + 1))
-		fi
-		if [ "$result" != SKIP ]; then
-			skipped=$((skipped + $(grep -c '^SKIP: ' "$log" || true)))
-		fi
-		# A program that crashed before Check reported still fails.
-		if [ -n "$counts" ] && [ "$result" != PASS ] && [ "$f" = 0 ] && [ "$e" = 0 ]; then
-			failed=$((failed + 1))
-		fi
-	done
-	echo "$passed passed, $failed failed, $skipped skipped"
-}
 
 status=0
 # A run of some tests only: no stale results of the others in the counts.

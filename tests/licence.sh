@@ -4,8 +4,10 @@
 # Every source, header, script and build file carries the project's
 # copyright and SPDX lines near its top, so that whoever ships or embeds a
 # single file knows its terms. Data (test vectors, fuzz corpora) and
-# prose (*.md) are exempt. Runs on a git checkout; from a tarball, which
-# has no file list to trust, it reports itself skipped.
+# prose (*.md) are exempt, and so are the Debian files whose format has
+# no comments (debian/changelog, debian/source/format and the like). Runs
+# on a git checkout; from a tarball, which has no file list to trust, it
+# reports itself skipped.
 top=${TOP_SRCDIR:?TOP_SRCDIR must name the source tree}
 if ! git -C "$top" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 	echo "SKIP: not a git checkout, no list of tracked files"
@@ -19,7 +21,7 @@ for f in $(git -C "$top" ls-files); do
 	debian/source/format | debian/*.symbols | debian/*.install | \
 	debian/*.docs | debian/*.manpages | debian/*.links | \
 	debian/source/lintian-overrides | debian/*.lintian-overrides | \
-	debian/watch | tests/abi/*.dump | *.json | LICENSE) continue ;;
+	debian/watch | debian/changelog | tests/abi/*.dump | *.json | LICENSE) continue ;;
 	esac
 	checked=$((checked + 1))
 	head=$(head -n 6 "$top/$f")
