@@ -218,6 +218,42 @@ EQUIX_API void equix_solution_unpack(const uint8_t in[EQUIX_SOLUTION_BYTES],
 
 #ifdef __cplusplus
 }
+
+/** @cond INTERNAL */
+/* C++ has no implicit conversion from int to an enumeration, so without
+ * these `EQUIX_CTX_SOLVE | EQUIX_CTX_TRY_COMPILE` would be an int that
+ * equix_alloc() does not take. They keep the C signatures unchanged. */
+inline equix_ctx_flags operator|(equix_ctx_flags a, equix_ctx_flags b)
+{
+    return static_cast<equix_ctx_flags>(static_cast<unsigned>(a) |
+                                        static_cast<unsigned>(b));
+}
+inline equix_ctx_flags operator&(equix_ctx_flags a, equix_ctx_flags b)
+{
+    return static_cast<equix_ctx_flags>(static_cast<unsigned>(a) &
+                                        static_cast<unsigned>(b));
+}
+inline equix_ctx_flags &operator|=(equix_ctx_flags &a, equix_ctx_flags b)
+{
+    return a = a | b;
+}
+inline equix_ctx_flags &operator&=(equix_ctx_flags &a, equix_ctx_flags b)
+{
+    return a = a & b;
+}
+inline equix_solution_flags operator|(equix_solution_flags a,
+                                      equix_solution_flags b)
+{
+    return static_cast<equix_solution_flags>(static_cast<unsigned>(a) |
+                                             static_cast<unsigned>(b));
+}
+inline equix_solution_flags operator&(equix_solution_flags a,
+                                      equix_solution_flags b)
+{
+    return static_cast<equix_solution_flags>(static_cast<unsigned>(a) &
+                                             static_cast<unsigned>(b));
+}
+/** @endcond */
 #endif
 
 #endif /* EQUIX_H */

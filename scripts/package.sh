@@ -24,7 +24,7 @@ set -euo pipefail
 # What dpkg-buildpackage, debhelper and lintian need, and the
 # Build-Depends of debian/control.
 EQUIX_PACKAGE_PACKAGES=(build-essential dpkg-dev debhelper fakeroot lintian
-	libsodium-dev check pkg-config)
+	libsodium-dev check pkg-config cmake)
 
 equix_package_test() {
 	local work="$EQUIX_SRC/build/package" version src changes deb p
@@ -100,9 +100,11 @@ equix_package_test() {
 	libdir="$root/usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)"
 	if PKG_CONFIG_SYSROOT_DIR="$root" PKG_CONFIG_ALLOW_SYSTEM_CFLAGS=1 \
 		PKG_CONFIG_ALLOW_SYSTEM_LIBS=1 \
+		EQUIX_CLIENTS_DIR="$EQUIX_SRC/tests/clients" \
 		sh "$EQUIX_SRC/tests/installcheck.sh" \
 		"$root/usr/share/doc/libequix-dev" "$libdir/pkgconfig" "$libdir" \
-		"${CC:-cc}" "$root/usr/bin" >"$work/client.log" 2>&1; then
+		"${CC:-cc}" "$root/usr/bin" "$root/usr/include" \
+		"$libdir/cmake/equix" >"$work/client.log" 2>&1; then
 		cat "$work/client.log"
 		echo "package: clients and equix-cli against the packages: passed"
 		passed=$((passed + 1))

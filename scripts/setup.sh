@@ -44,8 +44,9 @@ equix_install_packages() {
 	equix_install "${EQUIX_PACKAGES[@]}"
 }
 
-# The API reference (make doc), which test.sh builds natively.
-EQUIX_DOC_PACKAGES=(doxygen)
+# The API reference (make doc), which test.sh builds natively, and the C++
+# and CMake clients of installcheck, which its distcheck runs.
+EQUIX_DOC_PACKAGES=(doxygen g++ cmake)
 
 equix_install_doc_packages() {
 	equix_install "${EQUIX_DOC_PACKAGES[@]}"

@@ -6,9 +6,15 @@
 # builds and runs against the installed shared library and, fully static,
 # against the installed static library; both print the same hashes.
 # Then the installed equix-cli solves and verifies a PoW proof.
-#   installcheck.sh SRCDIR PKGCONFIG_DIR LIBDIR CC [BINDIR]
+# Then a C++ client of all three headers (-Wall -Wextra -Werror -pedantic)
+# and a CMake client of the installed package config.
+#   installcheck.sh SRCDIR PKGCONFIG_DIR LIBDIR CC [BINDIR [INCLUDEDIR
+#                   [CMAKEDIR]]]
 set -eu
-srcdir=$1 pcdir=$2 libdir=$3 cc=$4 bindir=${5:-}
+srcdir=$1 pcdir=$2 libdir=$3 cc=$4 bindir=${5:-} includedir=${6:-}
+cmakedir=${7:-}
+# The C++ and CMake clients' sources (a package test passes the tree's).
+clients=${EQUIX_CLIENTS_DIR:-$srcdir/tests/clients}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PKG_CONFIG_PATH="$pcdir"
@@ -71,4 +77,37 @@ if [ -n "$bindir" ]; then
 	echo "$verdict"
 	[ "$verdict" = "line 1: valid" ] || {
 		echo "FAIL: equix-cli pow verify: $verdict"; exit 1; }
+fi
+
+# C++: the headers' C signatures with the flag operators, strict flags.
+if [ -n "$includedir" ]; then
+	cxx=${CXX:-g++}
+	if command -v "$cxx" >/dev/null 2>&1; then
+		$cxx -std=c++11 -Wall -Wextra -Werror -pedantic \
+			-o "$tmp/cxx" "$clients/cxx_client.cpp" \
+			$(pkg-config --cflags --libs libequix libhashx)
+		LD_LIBRARY_PATH="$libdir" "$tmp/cxx"
+	else
+		echo "FAIL: no C++ compiler ($cxx; Debian package g++)"
+		exit 1
+	fi
+fi
+
+# CMake: find_package(equix CONFIG) from the installed config alone.
+if [ -n "$cmakedir" ]; then
+	if ! command -v cmake >/dev/null 2>&1; then
+		echo "FAIL: no cmake (Debian package cmake)"
+		exit 1
+	fi
+	cmake -S "$clients/cmake" -B "$tmp/cmake" \
+		-Dequix_DIR="$cmakedir" -DCMAKE_C_COMPILER="${cc%% *}" \
+		>"$tmp/cmake.log" 2>&1 || { cat "$tmp/cmake.log"; exit 1; }
+	cmake --build "$tmp/cmake" >>"$tmp/cmake.log" 2>&1 || {
+		cat "$tmp/cmake.log"; exit 1; }
+	LD_LIBRARY_PATH="$libdir" "$tmp/cmake/client"
+	# The built client runs with the library the config pointed at.
+	LD_LIBRARY_PATH="$libdir" ldd "$tmp/cmake/client" |
+		grep -q "$libdir/libequix.so" || {
+		echo "FAIL: the CMake client did not load the installed libequix.so"
+		exit 1; }
 fi
