@@ -265,9 +265,11 @@ typedef struct equix_pow_solve_options {
     uint64_t max_attempts;
     /** Give up after this many seconds (0: no limit). */
     double max_seconds;
-    /** When not NULL, the search stops soon after *cancel becomes nonzero
-     * (set it from any thread or a signal handler); already nonzero at the
-     * call, no nonce is tried. */
+    /** When not NULL, the search stops soon after *cancel becomes nonzero:
+     * each worker reads it (with an atomic load) after each nonce. Set it
+     * with an atomic store from another thread, or from a signal handler;
+     * already nonzero at the call, no nonce is tried. See @ref
+     * event-loops. */
     const volatile int *cancel;
     /** When not NULL, called with the number of nonces tried so far. */
     equix_pow_progress_fn *progress;
@@ -299,6 +301,10 @@ EQUIX_POW_API void equix_pow_solve_options_init(
  * every nonce between them: the search is slower, the proof the same.
  * The search fails for lack of memory only when no worker, the calling
  * thread included, could allocate its context.
+ *
+ * The call blocks: from an event loop, run it on a worker thread and
+ * cancel it through equix_pow_solve_options::cancel, which each worker
+ * reads after each nonce (about 6 ms compiled); see @ref event-loops.
  *
  * @param id          ID, the blinded service ID.
  * @param seed        C, the service's seed.
