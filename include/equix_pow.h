@@ -250,8 +250,18 @@ typedef void equix_pow_progress_fn(void *user, uint64_t attempts,
 #define EQUIX_POW_MAX_THREADS 1024
 
 /** How equix_pow_solve() searches; equix_pow_solve_options_init() gives the
- * defaults. */
+ * defaults.
+ *
+ * The struct may grow at its end in a later release (doc/abi.md): always
+ * fill it with equix_pow_solve_options_init() before setting fields, which
+ * records in `struct_size` the size this program was compiled with; the
+ * library then reads only the fields that size covers, and leaves the
+ * others at their defaults. */
 typedef struct equix_pow_solve_options {
+    /** sizeof(equix_pow_solve_options) as the caller was compiled, set by
+     * equix_pow_solve_options_init(); do not change it. 0 (a struct
+     * zeroed by the caller) stands for the fields of this release. */
+    size_t struct_size;
     /** Worker threads, at most EQUIX_POW_MAX_THREADS; 0 or 1 uses the
      * calling thread only. Any count gives the same proof: the lowest
      * winning nonce in search order, also when some workers cannot get
@@ -277,16 +287,39 @@ typedef struct equix_pow_solve_options {
 } equix_pow_solve_options;
 
 /**
- * Fills `options` with the defaults: one thread, EQUIX_CTX_TRY_COMPILE, no
- * limits, no cancel flag, no progress callback.
+ * Fills the first `size` bytes of `options` with the defaults: one thread,
+ * EQUIX_CTX_TRY_COMPILE, no limits, no cancel flag, no progress callback,
+ * and sets equix_pow_solve_options::struct_size to `size`. Call it through
+ * equix_pow_solve_options_init(), which passes the caller's sizeof. A
+ * `size` too small for this release's fields changes nothing.
+ *
+ * @param options the options to fill.
+ * @param size    sizeof(equix_pow_solve_options) as the caller sees it.
+ */
+EQUIX_POW_API void equix_pow_solve_options_init_sized(
+    equix_pow_solve_options *options, size_t size);
+
+/**
+ * equix_pow_solve_options_init_sized() with the size of the caller's
+ * equix_pow_solve_options: what a program calls to get the defaults.
  *
  * @param options the options to fill.
  */
-EQUIX_POW_API void equix_pow_solve_options_init(
-    equix_pow_solve_options *options);
+#define equix_pow_solve_options_init(options) \
+    equix_pow_solve_options_init_sized((options), \
+                                       sizeof(equix_pow_solve_options))
 
 /**
- * Searches nonces from `start_nonce` (NULL: random, from libsodium) upward
+ * What a program calls to search for a proof: equix_pow_solve_sized(),
+ * which reads equix_pow_solve_options::struct_size. (The library's
+ * symbol equix_pow_solve is the first release's, for programs compiled
+ * with that release's struct, which had no struct_size.)
+ */
+#define equix_pow_solve equix_pow_solve_sized
+
+/**
+ * equix_pow_solve(): searches nonces from `start_nonce` (NULL: random, from
+ * libsodium) upward
  * for a proof of `effort`, exactly as Tor's client does: for each nonce,
  * the Equi-X solutions in the solver's order, the first one passing the
  * effort check wins; a nonce whose challenge has no HashX function is
@@ -316,11 +349,14 @@ EQUIX_POW_API void equix_pow_solve_options_init(
  * @return EQUIX_POW_OK, EQUIX_POW_FAIL_LIMIT or EQUIX_POW_FAIL_CANCELLED.
  *         Other results: EQUIX_POW_FAIL_COMPILE (EQUIX_CTX_MUST_COMPILE
  *         without native code), EQUIX_POW_FAIL_NO_MEMORY (no worker could
- *         allocate its context; `*attempts` is 0), EQUIX_POW_FAIL_ARGUMENT,
+ *         allocate its context; `*attempts` is 0), EQUIX_POW_FAIL_ARGUMENT
+ *         (also for options whose struct_size is neither 0 nor at least
+ *         the first sized release's, or that set fields this library does
+ *         not know: nonzero bytes beyond its own struct),
  *         EQUIX_POW_FAIL_INTERNAL (libsodium could not be initialized,
  *         or the solver failed in a way it never should).
  */
-EQUIX_POW_API equix_pow_result equix_pow_solve(
+EQUIX_POW_API equix_pow_result equix_pow_solve_sized(
     const uint8_t id[EQUIX_POW_ID_LEN],
     const uint8_t seed[EQUIX_POW_SEED_LEN], uint32_t effort,
     const uint8_t start_nonce[EQUIX_POW_NONCE_LEN],

@@ -67,6 +67,14 @@ equix_install_valgrind_packages() {
 	equix_install "${EQUIX_VALGRIND_PACKAGES[@]}"
 }
 
+# The ABI check (test.sh --abi, make abi-check): abi-dumper reads the
+# libraries' debug information, abi-compliance-checker compares dumps.
+EQUIX_ABI_PACKAGES=(abi-dumper abi-compliance-checker)
+
+equix_install_abi_packages() {
+	equix_install "${EQUIX_ABI_PACKAGES[@]}"
+}
+
 # The ThreadSanitizer build (test.sh --tsan): gcc's TSan runtime. Debian
 # 12's gcc already depends on it; named so that a missing one is installed
 # rather than failing configure's link check.

@@ -30,6 +30,12 @@
 #                              programs still run only those cases); any
 #                              report fails its test (TSAN_OPTIONS from
 #                              tests/Makefile.inc)
+#   scripts/test.sh --abi      native build with debug information
+#                              (CFLAGS='-g -Og'); make abi-check: the
+#                              shared libraries' ABI against the dumps
+#                              committed in tests/abi/ (doc/abi.md)
+#   scripts/test.sh --abi-dump the same build; make abi-dump: writes those
+#                              dumps anew (after a release's additions)
 #   scripts/test.sh --fuzz     builds the libFuzzer harnesses with clang and
 #                              runs each for EQUIX_FUZZ_SECONDS (default 20,
 #                              a smoke run; make fuzz defaults to 600)
@@ -52,7 +58,9 @@ case "${1:-}" in
 --tsan) tsan=1 ;;
 --fuzz) fuzz=1 ;;
 --package) package=1 ;;
-*) echo "usage: scripts/test.sh [--aarch64 | --no-jit | --sanitizers | --valgrind | --tsan | --fuzz | --package]" >&2; exit 2 ;;
+--abi) abi=check ;;
+--abi-dump) abi=dump ;;
+*) echo "usage: scripts/test.sh [--aarch64 | --no-jit | --sanitizers | --valgrind | --tsan | --fuzz | --abi | --abi-dump | --package]" >&2; exit 2 ;;
 esac
 
 # Counts over all test programs: a Check program contributes its checks,
@@ -92,6 +100,16 @@ if [ "${package:-0}" = 1 ]; then
 	source "$EQUIX_SRC/scripts/package.sh"
 	equix_package_test
 	exit
+fi
+
+# The ABI: only the libraries are built (no tests), then compared or
+# dumped; no test counts.
+if [ -n "${abi:-}" ]; then
+	equix_install_abi_packages
+	equix_setup "$EQUIX_SRC/build/abi" CFLAGS="-g -Og" --enable-werror \
+		--disable-static --without-check
+	make -s -j"$(equix_jobs)"
+	exec make -s "abi-$abi"
 fi
 
 if [ "${fuzz:-0}" = 1 ]; then

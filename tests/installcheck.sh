@@ -3,8 +3,11 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Run by "make installcheck" (and so by distcheck): a client that includes
 # hashx.h and links with nothing but "pkg-config --cflags --libs libhashx"
-# builds and runs against the installed shared library and, fully static,
-# against the installed static library; both print the same hashes.
+# builds and runs against the installed shared library and, fully static
+# with "pkg-config --static", against the installed static library; both
+# print the same hashes. The shared link asks for no libsodium (it is
+# private to the libraries), and the installed archives define no global
+# name outside the public API (doc/abi.md).
 # Then the installed equix-cli solves and verifies a PoW proof.
 # Then a C++ client of all three headers (-Wall -Wextra -Werror -pedantic)
 # and a CMake client of the installed package config.
@@ -21,13 +24,33 @@ export PKG_CONFIG_PATH="$pcdir"
 flags=$(pkg-config --cflags --libs libhashx)
 echo "pkg-config --cflags --libs libhashx: $flags"
 
+case " $flags " in *" -lsodium "*)
+	echo "FAIL: a shared client of libhashx is linked with libsodium"; exit 1 ;;
+esac
+static_flags=$(pkg-config --static --cflags --libs libhashx)
+echo "pkg-config --static --cflags --libs libhashx: $static_flags"
+
+# Every global name an installed archive defines has its prefix.
+archive_exports() {
+	[ -f "$libdir/$1" ] || return 0
+	bad=$(${NM:-nm} -g --defined-only "$libdir/$1" | awk 'NF == 3 {print $3}' |
+		grep -v "^$2" || true)
+	if [ -n "$bad" ]; then
+		echo "FAIL: $libdir/$1 defines internal names:" $bad; exit 1
+	fi
+	echo "$1: only $2* names are global"
+}
+archive_exports libhashx.a hashx_
+archive_exports libequix.a equix_
+
 $cc -o "$tmp/shared" "$srcdir/examples/hashx-example.c" $flags
 LD_LIBRARY_PATH="$libdir" "$tmp/shared" "installcheck" 3 >"$tmp/shared.out"
 LD_LIBRARY_PATH="$libdir" ldd "$tmp/shared" | grep -q "$libdir/libhashx.so" || {
 	echo "FAIL: the client did not load the installed libhashx.so"; exit 1; }
 
 if [ -f "$libdir/libhashx.a" ]; then
-	$cc -static -o "$tmp/static" "$srcdir/examples/hashx-example.c" $flags
+	$cc -static -o "$tmp/static" "$srcdir/examples/hashx-example.c" \
+		$static_flags
 	"$tmp/static" "installcheck" 3 >"$tmp/static.out"
 	cmp "$tmp/shared.out" "$tmp/static.out"
 	echo "static client: same output"
@@ -37,10 +60,16 @@ cat "$tmp/shared.out"
 # The same for libequix.
 flags=$(pkg-config --cflags --libs libequix)
 echo "pkg-config --cflags --libs libequix: $flags"
+case " $flags " in *" -lsodium "*)
+	echo "FAIL: a shared client of libequix is linked with libsodium"; exit 1 ;;
+esac
+static_flags=$(pkg-config --static --cflags --libs libequix)
+echo "pkg-config --static --cflags --libs libequix: $static_flags"
 $cc -o "$tmp/equix" "$srcdir/examples/equix-example.c" $flags
 LD_LIBRARY_PATH="$libdir" "$tmp/equix" installcheck >"$tmp/equix.out"
 if [ -f "$libdir/libequix.a" ]; then
-	$cc -static -o "$tmp/equix-static" "$srcdir/examples/equix-example.c" $flags
+	$cc -static -o "$tmp/equix-static" "$srcdir/examples/equix-example.c" \
+		$static_flags
 	"$tmp/equix-static" installcheck >"$tmp/equix-static.out"
 	cmp "$tmp/equix.out" "$tmp/equix-static.out"
 	echo "static equix client: same output"
@@ -52,7 +81,7 @@ $cc -o "$tmp/pow" "$srcdir/examples/pow-example.c" $flags
 LD_LIBRARY_PATH="$libdir" "$tmp/pow" 10 >"$tmp/pow.out"
 if [ -f "$libdir/libequix.a" ]; then
 	$cc -static -o "$tmp/pow-static" "$srcdir/examples/pow-example.c" \
-		$flags -lpthread
+		$static_flags
 	"$tmp/pow-static" 10 >"$tmp/pow-static.out"
 	cmp "$tmp/pow.out" "$tmp/pow-static.out"
 	echo "static PoW client: same output"

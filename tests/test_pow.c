@@ -937,6 +937,141 @@ START_TEST(result_strings)
 }
 END_TEST
 
+/* ---- The options' sizes (doc/abi.md, "Growing structs") --------------- */
+
+/* Tor's vector 1 (effort 1, found at the first nonce) solved with `o`
+ * through equix_pow_solve(), i.e. equix_pow_solve_sized(). */
+static equix_pow_result solve_vector1(const equix_pow_solve_options *o,
+				      equix_pow_solution *proof)
+{
+	struct tor_case c;
+
+	load_tor_case(&tor_vectors[1], &c);
+	return equix_pow_solve(c.id, c.seed, tor_vectors[1].effort, c.start, o,
+			       proof, NULL);
+}
+
+static void assert_vector1(const equix_pow_solution *proof)
+{
+	struct tor_case c;
+
+	load_tor_case(&tor_vectors[1], &c);
+	ck_assert_mem_eq(proof->nonce, c.nonce, sizeof c.nonce);
+	ck_assert_mem_eq(proof->solution, c.solution, sizeof c.solution);
+}
+
+/* What a program compiled with this release's header does. */
+START_TEST(options_this_size)
+{
+	equix_pow_solve_options o;
+	equix_pow_solution proof;
+	const volatile int stop = 1;
+
+	memset(&o, 0xa5, sizeof o);
+	equix_pow_solve_options_init(&o);
+	ck_assert_uint_eq(o.struct_size, sizeof o);
+	ck_assert_uint_eq(o.threads, 1);
+	ck_assert_int_eq(o.ctx_flags, EQUIX_CTX_TRY_COMPILE);
+	ck_assert_uint_eq(o.max_attempts, 0);
+	ck_assert(o.cancel == NULL);
+	ck_assert_int_eq(solve_vector1(&o, &proof), EQUIX_POW_OK);
+	assert_vector1(&proof);
+	/* The last field is read: the flag stops the search. */
+	o.cancel = &stop;
+	ck_assert_int_eq(solve_vector1(&o, &proof), EQUIX_POW_FAIL_CANCELLED);
+
+	/* Zeroed by hand and filled, without init: this release's fields. */
+	memset(&o, 0, sizeof o);
+	o.threads = 1;
+	ck_assert_int_eq(solve_vector1(&o, &proof), EQUIX_POW_OK);
+	assert_vector1(&proof);
+	/* A size no release has. */
+	o.struct_size = sizeof(size_t);
+	ck_assert_int_eq(solve_vector1(&o, &proof), EQUIX_POW_FAIL_ARGUMENT);
+	/* init with such a size leaves the struct alone. */
+	memset(&o, 0xa5, sizeof o);
+	equix_pow_solve_options_init_sized(&o, sizeof(size_t));
+	ck_assert_uint_eq(o.threads, 0xa5a5a5a5u);
+}
+END_TEST
+
+/* A program compiled with a later header, whose struct has one more
+ * field, running on this library: the field's zero (its default) is
+ * fine, anything else is refused rather than ignored. */
+START_TEST(options_larger_size)
+{
+	struct {
+		equix_pow_solve_options known;
+		uint64_t later_field;
+	} big;
+	equix_pow_solution proof;
+
+	memset(&big, 0xa5, sizeof big);
+	equix_pow_solve_options_init_sized(&big.known, sizeof big);
+	ck_assert_uint_eq(big.known.struct_size, sizeof big);
+	ck_assert_uint_eq(big.known.threads, 1);
+	ck_assert_uint_eq(big.later_field, 0);
+	ck_assert_int_eq(solve_vector1(&big.known, &proof), EQUIX_POW_OK);
+	assert_vector1(&proof);
+	big.later_field = 1;
+	ck_assert_int_eq(solve_vector1(&big.known, &proof),
+			 EQUIX_POW_FAIL_ARGUMENT);
+}
+END_TEST
+
+/*
+ * A program compiled with the first release's header: its struct had no
+ * struct_size, and it calls the symbols equix_pow_solve_options_init and
+ * equix_pow_solve, which the library keeps (version LIBEQUIX_1). The
+ * header now maps those names onto the _sized functions; this test names
+ * the old symbols as such a program did, with the old layout
+ * (solve_compat.h, which libequix compiles with).
+ */
+#include "solve_compat.h"
+
+START_TEST(options_first_release_size)
+{
+	/* The library must write exactly the old struct: a canary after
+	 * it stays as it was. */
+	struct {
+		equix_pow_solve_options_v1 o;
+		unsigned char canary[16];
+	} old;
+	struct tor_case c;
+	equix_pow_solution proof;
+	uint64_t attempts = 0;
+	const volatile int stop = 1;
+
+	memset(&old, 0xa5, sizeof old);
+	equix_pow_solve_options_init(&old.o);
+	ck_assert_uint_eq(old.o.threads, 1);
+	ck_assert_int_eq(old.o.ctx_flags, EQUIX_CTX_TRY_COMPILE);
+	ck_assert_uint_eq(old.o.max_attempts, 0);
+	ck_assert(old.o.cancel == NULL);
+	ck_assert_ptr_null(old.o.progress_user);
+	for (size_t i = 0; i < sizeof old.canary; i++)
+		ck_assert_uint_eq(old.canary[i], 0xa5);
+
+	load_tor_case(&tor_vectors[1], &c);
+	ck_assert_int_eq(equix_pow_solve(c.id, c.seed, tor_vectors[1].effort,
+					 c.start, &old.o, &proof, &attempts),
+			 EQUIX_POW_OK);
+	assert_vector1(&proof);
+	ck_assert_uint_eq(attempts, tor_vectors[1].attempts);
+	/* Read at the old offsets: the cancel flag stops the search. */
+	old.o.cancel = &stop;
+	ck_assert_int_eq(equix_pow_solve(c.id, c.seed, tor_vectors[1].effort,
+					 c.start, &old.o, &proof, NULL),
+			 EQUIX_POW_FAIL_CANCELLED);
+	/* NULL options, and a NULL to init, as before. */
+	equix_pow_solve_options_init(NULL);
+	ck_assert_int_eq(equix_pow_solve(c.id, c.seed, tor_vectors[1].effort,
+					 c.start, NULL, &proof, NULL),
+			 EQUIX_POW_OK);
+	assert_vector1(&proof);
+}
+END_TEST
+
 int main(void)
 {
 	tu_skip_unless_reference_salt("test_pow");
@@ -987,6 +1122,9 @@ int main(void)
 	tcase_add_test(solver, limits_cancel_progress);
 	tcase_add_test(solver, solve_misuse);
 	tcase_add_test(solver, result_strings);
+	tcase_add_test(solver, options_this_size);
+	tcase_add_test(solver, options_larger_size);
+	tcase_add_test(solver, options_first_release_size);
 	suite_add_tcase(s, tor);
 	suite_add_tcase(s, tor_compiled);
 	suite_add_tcase(s, puzzle);

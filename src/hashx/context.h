@@ -66,9 +66,10 @@ void hashx_exec_scatter(hashx_ctx *ctx, uint64_t first, size_t n,
 hashx_result hashx_make_for_few(hashx_ctx *ctx, const void *seed, size_t size);
 
 /*
- * Test hook, not exported: makes this context hash many inputs with `impl`
- * (batch.h) from its next hashx_exec_scatter() on. False, and nothing
- * changes, when `impl` is not available here.
+ * Test hook (test_hooks.c, in no installed library): makes this context
+ * hash many inputs with `impl` (batch.h) from its next
+ * hashx_exec_scatter() on. False, and nothing changes, when `impl` is not
+ * available here.
  */
 bool hashx_ctx_set_impl(hashx_ctx *ctx, hashx_impl impl);
 
@@ -81,9 +82,10 @@ void hashx_exec8_u64(const hashx_ctx *ctx, const uint64_t input[8],
 		     uint64_t out[8]);
 
 /*
- * Test hook, not exported: makes this context's executable-memory steps
- * fail (HASHX_FAULT_* from code_buffer.h, 0 for none) as on a system that
- * refuses executable memory. A buffer already mapped stays mapped.
+ * Test hook (test_hooks.c, in no installed library): makes this
+ * context's executable-memory steps fail (HASHX_FAULT_* from
+ * code_buffer.h, 0 for none) as on a system that refuses executable
+ * memory. A buffer already mapped stays mapped.
  */
 void hashx_ctx_inject_faults(hashx_ctx *ctx, unsigned faults);
 

@@ -78,21 +78,6 @@ void hashx_free(hashx_ctx *ctx)
 	free(ctx);
 }
 
-void hashx_ctx_inject_faults(hashx_ctx *ctx, unsigned faults)
-{
-	ctx->code.faults = faults;
-	ctx->scatter_code.faults = faults;
-}
-
-bool hashx_ctx_set_impl(hashx_ctx *ctx, hashx_impl impl)
-{
-	if (!hashx_impl_available(impl))
-		return false;
-	ctx->impl = impl;
-	ctx->batch.fn = NULL;
-	return true;
-}
-
 void hashx_rng_callback(hashx_ctx *ctx, void (*callback)(uint64_t *, void *),
 			void *user_data)
 {

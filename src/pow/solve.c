@@ -27,6 +27,7 @@
 #include <config.h>
 
 #include <math.h>
+#include <stddef.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,8 +36,24 @@
 #include <sodium.h>
 
 #include "equix_pow.h"
+#include "solve_compat.h"
 
 #define NO_WINNER UINT64_MAX
+
+/*
+ * The options' layouts (doc/abi.md, "Growing structs"). The first release
+ * had no struct_size: its programs call the symbols equix_pow_solve and
+ * equix_pow_solve_options_init with that layout (solve_compat.h), and keep
+ * working through the two functions at the end of this file. Every later
+ * program passes its struct through the _sized functions, with
+ * struct_size first; fields are only ever added at the end, so a size
+ * tells which fields the caller knows.
+ */
+/* The size of the first sized layout (this release's): the least a
+ * sized caller can pass. Written from the fields, not as sizeof, so that
+ * it stays the same when fields are appended. */
+#define SIZED_OPTIONS_MIN \
+	(offsetof(equix_pow_solve_options, progress_user) + sizeof(void *))
 
 struct search {
 	/* Read-only while the workers run. */
@@ -68,13 +85,61 @@ static double seconds_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-void equix_pow_solve_options_init(equix_pow_solve_options *options)
+/* This release's defaults, in a struct of this release's size. */
+static void defaults_init(equix_pow_solve_options *o)
 {
-	if (options == NULL)
+	memset(o, 0, sizeof *o);
+	o->struct_size = sizeof *o;
+	o->threads = 1;
+	o->ctx_flags = EQUIX_CTX_TRY_COMPILE;
+}
+
+void equix_pow_solve_options_init_sized(equix_pow_solve_options *options,
+					size_t size)
+{
+	equix_pow_solve_options d;
+
+	if (options == NULL || size < SIZED_OPTIONS_MIN)
 		return;
-	memset(options, 0, sizeof *options);
-	options->threads = 1;
-	options->ctx_flags = EQUIX_CTX_TRY_COMPILE;
+	/* A caller built against a newer header may have fields this
+	 * library does not know: zero is their default, by the rule that a
+	 * new field's zero keeps the old behaviour. A caller's struct from
+	 * an older header is shorter than ours: it gets the fields it has. */
+	defaults_init(&d);
+	if (size > sizeof d) {
+		memset((unsigned char *)options + sizeof d, 0, size - sizeof d);
+		memcpy(options, &d, sizeof d);
+	} else {
+		memcpy(options, &d, size);
+	}
+	options->struct_size = size;
+}
+
+/*
+ * The caller's options as a struct of this release's layout: the fields
+ * its struct_size covers, the defaults for the rest. 0 on a size that no
+ * release has, or on a field set that this library does not know.
+ */
+static int options_from_caller(const equix_pow_solve_options *in,
+			       equix_pow_solve_options *out)
+{
+	size_t size = in->struct_size;
+
+	defaults_init(out);
+	if (size == 0) /* zeroed by hand, then filled: this release's fields */
+		size = SIZED_OPTIONS_MIN;
+	if (size < SIZED_OPTIONS_MIN)
+		return 0;
+	if (size > sizeof *out) {
+		const unsigned char *extra = (const unsigned char *)in;
+		for (size_t i = sizeof *out; i < size; i++)
+			if (extra[i] != 0)
+				return 0;
+		size = sizeof *out;
+	}
+	memcpy(out, in, size);
+	out->struct_size = sizeof *out;
+	return 1;
 }
 
 /* The next offset to try, or NO_WINNER when this worker should stop. */
@@ -255,20 +320,16 @@ static int options_valid(const equix_pow_solve_options *o)
 	       o->max_seconds >= 0;
 }
 
-equix_pow_result equix_pow_solve(const uint8_t id[EQUIX_POW_ID_LEN],
-				 const uint8_t seed[EQUIX_POW_SEED_LEN],
-				 uint32_t effort,
-				 const uint8_t start_nonce[EQUIX_POW_NONCE_LEN],
-				 const equix_pow_solve_options *options,
-				 equix_pow_solution *proof, uint64_t *attempts)
+/* The search, with options of this release's layout (never NULL). */
+static equix_pow_result solve(const uint8_t id[EQUIX_POW_ID_LEN],
+			      const uint8_t seed[EQUIX_POW_SEED_LEN],
+			      uint32_t effort,
+			      const uint8_t start_nonce[EQUIX_POW_NONCE_LEN],
+			      const equix_pow_solve_options *options,
+			      equix_pow_solution *proof, uint64_t *attempts)
 {
-	equix_pow_solve_options defaults;
 	struct search s;
 
-	if (options == NULL) {
-		equix_pow_solve_options_init(&defaults);
-		options = &defaults;
-	}
 	if (id == NULL || seed == NULL || proof == NULL ||
 	    !options_valid(options))
 		return EQUIX_POW_FAIL_ARGUMENT;
@@ -318,4 +379,53 @@ equix_pow_result equix_pow_solve(const uint8_t id[EQUIX_POW_ID_LEN],
 	if (attempts != NULL)
 		*attempts = s.winner + 1;
 	return EQUIX_POW_OK;
+}
+
+equix_pow_result equix_pow_solve_sized(
+	const uint8_t id[EQUIX_POW_ID_LEN],
+	const uint8_t seed[EQUIX_POW_SEED_LEN], uint32_t effort,
+	const uint8_t start_nonce[EQUIX_POW_NONCE_LEN],
+	const equix_pow_solve_options *options, equix_pow_solution *proof,
+	uint64_t *attempts)
+{
+	equix_pow_solve_options o;
+
+	if (options == NULL)
+		defaults_init(&o);
+	else if (!options_from_caller(options, &o))
+		return EQUIX_POW_FAIL_ARGUMENT;
+	return solve(id, seed, effort, start_nonce, &o, proof, attempts);
+}
+
+/* The first release's two symbols, for the programs built against it:
+ * their names are the header's macros, undefined by solve_compat.h. */
+void equix_pow_solve_options_init(equix_pow_solve_options_v1 *o)
+{
+	if (o == NULL)
+		return;
+	memset(o, 0, sizeof *o);
+	o->threads = 1;
+	o->ctx_flags = EQUIX_CTX_TRY_COMPILE;
+}
+
+equix_pow_result equix_pow_solve(const uint8_t id[EQUIX_POW_ID_LEN],
+				 const uint8_t seed[EQUIX_POW_SEED_LEN],
+				 uint32_t effort,
+				 const uint8_t start_nonce[EQUIX_POW_NONCE_LEN],
+				 const equix_pow_solve_options_v1 *options,
+				 equix_pow_solution *proof, uint64_t *attempts)
+{
+	equix_pow_solve_options o;
+
+	defaults_init(&o);
+	if (options != NULL) {
+		o.threads = options->threads;
+		o.ctx_flags = options->ctx_flags;
+		o.max_attempts = options->max_attempts;
+		o.max_seconds = options->max_seconds;
+		o.cancel = options->cancel;
+		o.progress = options->progress;
+		o.progress_user = options->progress_user;
+	}
+	return solve(id, seed, effort, start_nonce, &o, proof, attempts);
 }
