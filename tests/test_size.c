@@ -41,43 +41,45 @@ static int untouched_beyond(const guarded *g, size_t n)
 	return 1;
 }
 
+/* What one vector line checks: the context, and the hashes checked. */
+typedef struct size_run {
+	hashx_ctx *ctx;
+	int checked;
+} size_run;
+
+/* One vector line's hashes, each between canaries. */
+static void check_vector(const tu_hashx_vector *v, void *user)
+{
+	size_run *run = user;
+
+	if (hashx_make(run->ctx, v->seed, v->seed_len) != HASHX_OK) {
+		ck_assert(!v->ok);
+		return;
+	}
+	for (int k = 0; k < v->pairs; k++) {
+		guarded g;
+
+		arm(&g);
+		ck_assert_int_eq(hashx_exec(run->ctx, v->nonce[k], g.out),
+				 HASHX_OK);
+		ck_assert_msg(untouched_beyond(&g, HASHX_SIZE),
+			      "HASHX_SIZE %d: bytes written beyond the "
+			      "client's buffer",
+			      HASHX_SIZE);
+		ck_assert_mem_eq(g.out, v->hash[k], HASHX_SIZE);
+		run->checked++;
+	}
+}
+
 /* Every vector of hashx-named.txt through a context of `type`. */
 static void check_type(hashx_type type)
 {
-	hashx_ctx *ctx = hashx_alloc(type);
-	FILE *f = tu_open_vector("hashx-named.txt");
-	char *line = NULL;
-	size_t cap = 0;
-	int checked = 0;
+	size_run run = { hashx_alloc(type), 0 };
 
-	ck_assert_ptr_nonnull(ctx);
-	ck_assert_ptr_nonnull(f);
-	while (getline(&line, &cap, f) > 0) {
-		tu_hashx_vector v;
-
-		ck_assert_int_eq(tu_hashx_vector_parse(line, &v), 0);
-		if (hashx_make(ctx, v.seed, v.seed_len) != HASHX_OK) {
-			ck_assert(!v.ok);
-			continue;
-		}
-		for (int k = 0; k < v.pairs; k++) {
-			guarded g;
-
-			arm(&g);
-			ck_assert_int_eq(hashx_exec(ctx, v.nonce[k], g.out),
-					 HASHX_OK);
-			ck_assert_msg(untouched_beyond(&g, HASHX_SIZE),
-				      "HASHX_SIZE %d: bytes written beyond "
-				      "the client's buffer",
-				      HASHX_SIZE);
-			ck_assert_mem_eq(g.out, v.hash[k], HASHX_SIZE);
-			checked++;
-		}
-	}
-	ck_assert_int_gt(checked, 40);
-	free(line);
-	fclose(f);
-	hashx_free(ctx);
+	ck_assert_ptr_nonnull(run.ctx);
+	tu_hashx_vector_each("hashx-named.txt", check_vector, &run);
+	ck_assert_int_gt(run.checked, 40);
+	hashx_free(run.ctx);
 }
 
 START_TEST(interpreted)

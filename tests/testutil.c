@@ -123,6 +123,28 @@ int tu_hashx_vector_find(const char *name, const char *seed_hex,
 	return ret;
 }
 
+int tu_hashx_vector_each(const char *name,
+			 void (*fn)(const tu_hashx_vector *v, void *user),
+			 void *user)
+{
+	FILE *f = tu_open_vector(name);
+	char *line = NULL;
+	size_t cap = 0;
+	int lines = 0;
+
+	ck_assert_msg(f != NULL, "cannot open vector file %s", name);
+	while (getline(&line, &cap, f) > 0) {
+		tu_hashx_vector v;
+
+		ck_assert_int_eq(tu_hashx_vector_parse(line, &v), 0);
+		fn(&v, user);
+		lines++;
+	}
+	free(line);
+	fclose(f);
+	return lines;
+}
+
 int tu_is_reference_salt(void)
 {
 	return strcmp(HASHX_SALT, "HashX v1") == 0;

@@ -45,6 +45,13 @@ int tu_hashx_vector_parse(char *line, tu_hashx_vector *v);
 int tu_hashx_vector_find(const char *name, const char *seed_hex,
 			 tu_hashx_vector *v);
 
+/* Calls fn(v, user) for every line of HashX vector file NAME, decoded
+ * (a malformed line or an unreadable file fails the current test).
+ * Returns the number of lines. */
+int tu_hashx_vector_each(const char *name,
+			 void (*fn)(const tu_hashx_vector *v, void *user),
+			 void *user);
+
 /* The reference vectors hold for the default salt only. A build configured
  * with another --with-hashx-salt skips the calling test program (exit 77,
  * counted as skipped by the harness) with a message saying why. */
