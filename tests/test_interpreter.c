@@ -16,10 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "finalize.h"
 #include "generator.h"
 #include "interpreter.h"
 #include "keys.h"
+#include "mulh.h"
 #include "program.h"
 #include "siphash.h"
 #include "testutil.h"
@@ -283,6 +285,99 @@ START_TEST(mulh_random)
 		one(HASHX_OP_SMULH_R, t % 8, (t + 3) % 8, 0, a, b,
 		    ref_smulh(a, b), "smulh random");
 	}
+}
+END_TEST
+
+/* The 32-bit-halves construction (mulh.h) that the interpreter falls back
+ * to without __int128 and that the vector back-ends emit, on its own:
+ * this compiler has __int128, so the interpreter never runs it. */
+START_TEST(mulh_from_halves)
+{
+	uint64_t s = 0x9e3779b97f4a7c15ULL;
+
+	for (size_t i = 0; i < NEXTREMES; i++)
+		for (size_t j = 0; j < NEXTREMES; j++) {
+			uint64_t a = extremes[i], b = extremes[j];
+
+			ck_assert_uint_eq(hashx_umulh_halves(a, b),
+					  ref_umulh(a, b));
+			ck_assert_uint_eq(hashx_smulh_halves(a, b),
+					  ref_smulh(a, b));
+		}
+	for (int t = 0; t < 100000; t++) {
+		uint64_t a, b;
+
+		s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+		a = s;
+		s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+		b = s >> (t % 64);
+		ck_assert_uint_eq(hashx_umulh_halves(a, b), ref_umulh(a, b));
+		ck_assert_uint_eq(hashx_smulh_halves(a, b), ref_smulh(a, b));
+	}
+}
+END_TEST
+
+/* ---- the code generators' analysis (analysis.h) ---------------------- */
+
+START_TEST(analysis_blocks_and_tested_mulh)
+{
+	static hashx_program p;
+	static hashx_analysis a;
+
+	tu_program_clear(&p);
+	tu_program_emit(&p, HASHX_OP_ADD_C, 1, 0, 7);    /* 0 */
+	tu_program_emit(&p, HASHX_OP_TARGET, 0, 0, 0);   /* 1 */
+	tu_program_emit(&p, HASHX_OP_UMULH_R, 2, 3, 0);  /* 2 */
+	tu_program_emit(&p, HASHX_OP_ADD_C, 2, 0, 1);    /* 3: clobbers r2 */
+	tu_program_emit(&p, HASHX_OP_XOR_R, 4, 0, 0);    /* 4 */
+	tu_program_emit(&p, HASHX_OP_BRANCH, 0, 0, 1);   /* 5 */
+	tu_program_emit(&p, HASHX_OP_SMULH_R, 5, 6, 0);  /* 6 */
+	tu_program_emit(&p, HASHX_OP_BRANCH, 0, 0, 2);   /* 7 */
+	tu_program_emit(&p, HASHX_OP_BRANCH, 0, 0, 4);   /* 8 */
+	hashx_analyse(&p, &a);
+	ck_assert_uint_eq(a.nbranches, 3);
+	ck_assert_uint_eq(a.branch[0].at, 5);
+	ck_assert_uint_eq(a.branch[0].resume, 2);
+	ck_assert_uint_eq(a.branch[0].written, 1u << 2 | 1u << 4);
+	ck_assert_int_eq(a.branch[0].mulh, 2);
+	ck_assert(a.branch[0].mulh_clobbered);
+	ck_assert_uint_eq(a.branch[1].at, 7);
+	ck_assert_uint_eq(a.branch[1].written, 1u << 2 | 1u << 4 | 1u << 5);
+	ck_assert_int_eq(a.branch[1].mulh, 6);
+	ck_assert(!a.branch[1].mulh_clobbered);
+	ck_assert_uint_eq(a.branch[2].written, a.branch[1].written);
+	ck_assert_int_eq(a.branch[2].mulh, 6);
+	ck_assert_uint_eq(a.mulh_use[2], HASHX_MULH_TESTED | HASHX_MULH_CLOBBERED);
+	ck_assert_uint_eq(a.mulh_use[6], HASHX_MULH_TESTED);
+	ck_assert_uint_eq(a.mulh_use[0] | a.mulh_use[3], 0);
+}
+END_TEST
+
+/* Without a TARGET a jump resumes at HASHX_RESUME_WITHOUT_TARGET, and a
+ * BRANCH at index 0 then has nothing to run again; right after a TARGET
+ * the block is empty but still "re-run" from the BRANCH itself. */
+START_TEST(analysis_resume_rules)
+{
+	static hashx_program p;
+	static hashx_analysis a;
+
+	tu_program_clear(&p);
+	tu_program_emit(&p, HASHX_OP_BRANCH, 0, 0, 0);  /* 0 */
+	tu_program_emit(&p, HASHX_OP_ADD_C, 1, 0, 3);   /* 1 */
+	tu_program_emit(&p, HASHX_OP_BRANCH, 0, 0, 0);  /* 2 */
+	tu_program_emit(&p, HASHX_OP_TARGET, 0, 0, 0);  /* 3 */
+	tu_program_emit(&p, HASHX_OP_BRANCH, 0, 0, 0);  /* 4 */
+	hashx_analyse(&p, &a);
+	ck_assert_uint_eq(a.nbranches, 3);
+	ck_assert_uint_eq(a.branch[0].resume, HASHX_RESUME_WITHOUT_TARGET);
+	ck_assert(!hashx_branch_reruns(&a.branch[0]));
+	ck_assert_int_eq(a.branch[0].mulh, -1);
+	ck_assert_uint_eq(a.branch[1].resume, HASHX_RESUME_WITHOUT_TARGET);
+	ck_assert(hashx_branch_reruns(&a.branch[1]));
+	ck_assert_uint_eq(a.branch[1].written, 1u << 1);
+	ck_assert_uint_eq(a.branch[2].resume, 4);
+	ck_assert(hashx_branch_reruns(&a.branch[2]));
+	ck_assert_uint_eq(a.branch[2].written, 0);
 }
 END_TEST
 
@@ -839,6 +934,9 @@ int main(void)
 	tcase_add_loop_test(alu, mulh_extreme_pairs, 0, NINTERPS);
 	tcase_add_loop_test(alu, mulh_dst_is_src, 0, NINTERPS);
 	tcase_add_loop_test(alu, mulh_random, 0, NINTERPS);
+	tcase_add_test(alu, mulh_from_halves);
+	tcase_add_test(alu, analysis_blocks_and_tested_mulh);
+	tcase_add_test(alu, analysis_resume_rules);
 	tcase_add_loop_test(alu, mul_sub_xor_wrap, 0, NINTERPS);
 	tcase_add_loop_test(alu, add_rs_shifts, 0, NINTERPS);
 	tcase_add_loop_test(alu, straight_line_sequence, 0, NINTERPS);

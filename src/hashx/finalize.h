@@ -16,13 +16,21 @@
  * adding the input key back and one SipRound per half of the register file
  * remove that bias before the halves are folded into the output.
  */
+/*
+ * The registers the key's words v0..v3 are added to: r0 and r1 (v0 and v1
+ * of the first half's SipRound), r6 and r7 (v2 and v3 of the second's).
+ * Every back-end that finalizes reads this table.
+ */
+static const int hashx_finalize_key_reg[4] = { 0, 1, 6, 7 };
+
 static inline void hashx_finalize(const hashx_sip_state *key, uint64_t r[8],
 				  uint8_t out[32])
 {
-	r[0] += key->v0;
-	r[1] += key->v1;
-	r[6] += key->v2;
-	r[7] += key->v3;
+	uint64_t w[4];
+
+	hashx_sip_words(key, w);
+	for (int i = 0; i < 4; i++)
+		r[hashx_finalize_key_reg[i]] += w[i];
 	hashx_sipround(&r[0], &r[1], &r[2], &r[3]);
 	hashx_sipround(&r[4], &r[5], &r[6], &r[7]);
 	for (int i = 0; i < 4; i++)

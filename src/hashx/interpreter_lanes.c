@@ -24,6 +24,8 @@
 #include <immintrin.h>
 
 #include "batch.h"
+#include "finalize.h"
+#include "mulh.h"
 
 #define AVX512 __attribute__((target("avx512f,avx512dq")))
 
@@ -32,70 +34,67 @@ bool hashx_lanes_available(void)
 	return hashx_impl_available(HASHX_IMPL_AVX512);
 }
 
-/* High 64 bits of the unsigned products, from 32x32-bit products (the
- * carries as in the AVX-512 JIT, x86_64_avx512.c). */
+/* mulh.h's construction from 32-bit halves, in each 64-bit lane. */
+#define MUL32(x, y) _mm512_mul_epu32(x, y)
+#define SHR32(x) _mm512_srli_epi64(x, 32)
+#define LOW32(x) _mm512_and_si512(x, _mm512_set1_epi64(0xffffffff))
+#define ADD(x, y) _mm512_add_epi64(x, y)
+#define SIGNS(x) _mm512_srai_epi64(x, 63)
+#define AND(x, y) _mm512_and_si512(x, y)
+#define SUB(x, y) _mm512_sub_epi64(x, y)
+
 AVX512 static __m512i umulh8(__m512i a, __m512i b)
 {
-	const __m512i low32 = _mm512_set1_epi64(0xffffffff);
-	__m512i ah = _mm512_srli_epi64(a, 32), bh = _mm512_srli_epi64(b, 32);
-	__m512i ll = _mm512_mul_epu32(a, b), hl = _mm512_mul_epu32(ah, b);
-	__m512i lh = _mm512_mul_epu32(a, bh), hh = _mm512_mul_epu32(ah, bh);
-	__m512i t = _mm512_add_epi64(hl, _mm512_srli_epi64(ll, 32));
-	__m512i u = _mm512_add_epi64(lh, _mm512_and_si512(t, low32));
+	__m512i hi;
 
-	return _mm512_add_epi64(_mm512_add_epi64(hh, _mm512_srli_epi64(t, 32)),
-				_mm512_srli_epi64(u, 32));
+	HASHX_UMULH_FROM_HALVES(__m512i, hi, a, b, MUL32, SHR32, LOW32, ADD);
+	return hi;
 }
 
-/* Signed: minus b where a < 0, minus a where b < 0. */
 AVX512 static __m512i smulh8(__m512i a, __m512i b)
 {
 	__m512i hi = umulh8(a, b);
 
-	hi = _mm512_sub_epi64(hi,
-			      _mm512_and_si512(_mm512_srai_epi64(a, 63), b));
-	return _mm512_sub_epi64(hi,
-				_mm512_and_si512(_mm512_srai_epi64(b, 63), a));
+	HASHX_SMULH_CORRECTION(hi, a, b, SIGNS, AND, SUB);
+	return hi;
 }
+
+/* siphash.h's SipRound on the words of 8 states at once. */
+#define SIP_ADD(d, s) v[d] = _mm512_add_epi64(v[d], v[s]);
+#define SIP_ROTL(d, n) v[d] = _mm512_rol_epi64(v[d], n);
+#define SIP_XOR(d, s) v[d] = _mm512_xor_si512(v[d], v[s]);
 
 AVX512 static void sipround8(__m512i v[4])
 {
-	v[0] = _mm512_add_epi64(v[0], v[1]);
-	v[2] = _mm512_add_epi64(v[2], v[3]);
-	v[1] = _mm512_rol_epi64(v[1], 13);
-	v[3] = _mm512_rol_epi64(v[3], 16);
-	v[1] = _mm512_xor_si512(v[1], v[0]);
-	v[3] = _mm512_xor_si512(v[3], v[2]);
-	v[0] = _mm512_rol_epi64(v[0], 32);
-	v[2] = _mm512_add_epi64(v[2], v[1]);
-	v[0] = _mm512_add_epi64(v[0], v[3]);
-	v[1] = _mm512_rol_epi64(v[1], 17);
-	v[3] = _mm512_rol_epi64(v[3], 21);
-	v[1] = _mm512_xor_si512(v[1], v[2]);
-	v[3] = _mm512_xor_si512(v[3], v[0]);
-	v[2] = _mm512_rol_epi64(v[2], 32);
+	HASHX_SIPROUND_STEPS(SIP_ADD, SIP_ROTL, SIP_XOR)
+}
+
+AVX512 static __m512i broadcast(uint64_t v)
+{
+	return _mm512_set1_epi64((long long)v);
 }
 
 /* hashx_siphash24_ctr_state512 in each lane. */
 AVX512 static void expand8(const hashx_sip_state *key, __m512i in, __m512i r[8])
 {
+	hashx_sip_state start = hashx_expansion_start(key);
 	__m512i v[4] = {
-		_mm512_set1_epi64((long long)key->v0),
-		_mm512_set1_epi64((long long)(key->v1 ^ 0xee)),
-		_mm512_set1_epi64((long long)key->v2),
-		_mm512_xor_si512(_mm512_set1_epi64((long long)key->v3), in),
+		broadcast(start.v0),
+		broadcast(start.v1),
+		broadcast(start.v2),
+		_mm512_xor_si512(broadcast(start.v3), in),
 	};
 
-	sipround8(v);
-	sipround8(v);
+	for (int i = 0; i < HASHX_EXPAND_ABSORB_ROUNDS; i++)
+		sipround8(v);
 	v[0] = _mm512_xor_si512(v[0], in);
-	v[2] = _mm512_xor_si512(v[2], _mm512_set1_epi64(0xee));
-	for (int i = 0; i < 4; i++)
+	v[2] = _mm512_xor_si512(v[2], broadcast(HASHX_SIP_WIDE_MARK));
+	for (int i = 0; i < HASHX_EXPAND_SQUEEZE_ROUNDS; i++)
 		sipround8(v);
 	for (int i = 0; i < 4; i++)
 		r[i] = v[i];
-	v[1] = _mm512_xor_si512(v[1], _mm512_set1_epi64(0xdd));
-	for (int i = 0; i < 4; i++)
+	v[1] = _mm512_xor_si512(v[1], broadcast(HASHX_SIP_SECOND_SQUEEZE));
+	for (int i = 0; i < HASHX_EXPAND_SQUEEZE_ROUNDS; i++)
 		sipround8(v);
 	for (int i = 0; i < 4; i++)
 		r[4 + i] = v[i];
@@ -137,7 +136,7 @@ AVX512 static __m512i compute8(const hashx_instr *in, const __m512i r[8])
 
 AVX512 static void run8(const hashx_program *prog, __m512i r[8])
 {
-	size_t after_target = 1, rerun_branch = 0;
+	size_t after_target = HASHX_RESUME_WITHOUT_TARGET, rerun_branch = 0;
 	__mmask8 enabled = 0xff, active = 0xff;
 	__m512i mul_result = _mm512_setzero_si512();
 
@@ -187,14 +186,15 @@ AVX512 void hashx_lanes8_hash(const hashx_program *prog,
 {
 	__m512i r[8];
 	__m512i lo[4], hi[4];
+	uint64_t w[4];
 
 	expand8(key, _mm512_loadu_si512(input), r);
 	run8(prog, r);
 	/* hashx_finalize in each lane */
-	r[0] = _mm512_add_epi64(r[0], _mm512_set1_epi64((long long)key->v0));
-	r[1] = _mm512_add_epi64(r[1], _mm512_set1_epi64((long long)key->v1));
-	r[6] = _mm512_add_epi64(r[6], _mm512_set1_epi64((long long)key->v2));
-	r[7] = _mm512_add_epi64(r[7], _mm512_set1_epi64((long long)key->v3));
+	hashx_sip_words(key, w);
+	for (int i = 0; i < 4; i++)
+		r[hashx_finalize_key_reg[i]] = _mm512_add_epi64(
+			r[hashx_finalize_key_reg[i]], broadcast(w[i]));
 	for (int i = 0; i < 4; i++) {
 		lo[i] = r[i];
 		hi[i] = r[4 + i];

@@ -54,6 +54,29 @@ static inline int hashx_op_is_mul(hashx_opcode op)
 	return op <= HASHX_OP_MUL_R;
 }
 
+/* UMULH_R and SMULH_R: the results a BRANCH tests. */
+static inline int hashx_op_is_mulh(hashx_opcode op)
+{
+	return op <= HASHX_OP_SMULH_R;
+}
+
+/* Whether the instruction writes its dst (all but TARGET and BRANCH). */
+static inline int hashx_op_writes(hashx_opcode op)
+{
+	return op != HASHX_OP_TARGET && op != HASHX_OP_BRANCH &&
+	       op < HASHX_OP_COUNT;
+}
+
+/*
+ * Where a taken BRANCH resumes when no TARGET has run yet: instruction 1.
+ * The reference keeps "the last TARGET's index" starting at 0 and resumes
+ * one past it, so its programs behave this way; generated programs always
+ * have a TARGET first, so only hand-made programs reach this rule, and
+ * every executor (interpreters, code generators, analysis.c) must follow
+ * it to stay bit-exact on them.
+ */
+#define HASHX_RESUME_WITHOUT_TARGET 1
+
 /* Every valid program has exactly this many instructions. */
 #define HASHX_PROGRAM_SIZE 512
 

@@ -14,8 +14,8 @@ uint64_t hashx_siphash13_ctr(const hashx_sip_state *key, uint64_t counter)
 	s.v3 ^= counter;
 	hashx_sipround_state(&s);
 	s.v0 ^= counter;
-	/* Finalization: SipHash's 0xff marker, three rounds. */
-	s.v2 ^= 0xff;
+	/* Finalization: SipHash's marker, three rounds. */
+	s.v2 ^= HASHX_SIP_FINAL_MARK;
 	hashx_sipround_state(&s);
 	hashx_sipround_state(&s);
 	hashx_sipround_state(&s);
@@ -25,26 +25,26 @@ uint64_t hashx_siphash13_ctr(const hashx_sip_state *key, uint64_t counter)
 void hashx_siphash24_ctr_state512(const hashx_sip_state *key, uint64_t input,
 				  uint64_t out[8])
 {
-	hashx_sip_state s = *key;
+	/* The wide marker in v1 selects the 128-bit-output variant of
+	 * SipHash; HashX extends it to 512 bits by squeezing the whole state
+	 * twice. */
+	hashx_sip_state s = hashx_expansion_start(key);
 
-	/* 0xee in v1 marks the 128-bit-output variant of SipHash; HashX
-	 * extends it to 512 bits by squeezing the whole state twice. */
-	s.v1 ^= 0xee;
 	s.v3 ^= input;
-	hashx_sipround_state(&s);
-	hashx_sipround_state(&s);
+	for (int i = 0; i < HASHX_EXPAND_ABSORB_ROUNDS; i++)
+		hashx_sipround_state(&s);
 	s.v0 ^= input;
-	s.v2 ^= 0xee;
-	for (int i = 0; i < 4; i++)
+	s.v2 ^= HASHX_SIP_WIDE_MARK;
+	for (int i = 0; i < HASHX_EXPAND_SQUEEZE_ROUNDS; i++)
 		hashx_sipround_state(&s);
 	out[0] = s.v0;
 	out[1] = s.v1;
 	out[2] = s.v2;
 	out[3] = s.v3;
 
-	/* Second squeeze, separated from the first by 0xdd. */
-	s.v1 ^= 0xdd;
-	for (int i = 0; i < 4; i++)
+	/* The second squeeze, kept apart from the first by its marker. */
+	s.v1 ^= HASHX_SIP_SECOND_SQUEEZE;
+	for (int i = 0; i < HASHX_EXPAND_SQUEEZE_ROUNDS; i++)
 		hashx_sipround_state(&s);
 	out[4] = s.v0;
 	out[5] = s.v1;
