@@ -16,8 +16,10 @@
  */
 #include <config.h>
 
+#include "analysis.h"
 #include "code_size.h"
 #include "compiler.h"
+#include "finalize.h"
 
 /* Largest code for one HashX instruction (BRANCH: a mask load of up to
  * two instructions and five more, 28 bytes; ADD_C and XOR_C take at most
@@ -243,23 +245,22 @@ static void emit_regfile_epilogue(emitter *e)
 	put(e, A64_RET);
 }
 
-/* One SipRound on four registers (siphash.h has the reference). */
+/* siphash.h's SipRound on four registers. */
 static void sipround(emitter *e, int v0, int v1, int v2, int v3)
 {
-	rrr(e, A64_ADD, v0, v0, v1, 0);
-	rrr(e, A64_ADD, v2, v2, v3, 0);
-	ror_imm(e, v1, 64 - 13);
-	ror_imm(e, v3, 64 - 16);
-	rrr(e, A64_EOR, v1, v1, v0, 0);
-	rrr(e, A64_EOR, v3, v3, v2, 0);
-	ror_imm(e, v0, 64 - 32);
-	rrr(e, A64_ADD, v2, v2, v1, 0);
-	rrr(e, A64_ADD, v0, v0, v3, 0);
-	ror_imm(e, v1, 64 - 17);
-	ror_imm(e, v3, 64 - 21);
-	rrr(e, A64_EOR, v1, v1, v2, 0);
-	rrr(e, A64_EOR, v3, v3, v0, 0);
-	ror_imm(e, v2, 64 - 32);
+	const int v[4] = { v0, v1, v2, v3 };
+
+	for (int k = 0; k < HASHX_SIPROUND_STEP_COUNT; k++) {
+		const hashx_sip_step *st = &hashx_sipround_table[k];
+		int d = v[st->dst];
+
+		if (st->op == HASHX_SIP_ADD)
+			rrr(e, A64_ADD, d, d, v[st->arg], 0);
+		else if (st->op == HASHX_SIP_XOR)
+			rrr(e, A64_EOR, d, d, v[st->arg], 0);
+		else
+			ror_imm(e, d, 64 - st->arg);
+	}
 }
 
 static void siprounds(emitter *e, int n, int first)
@@ -279,19 +280,21 @@ static void eor_imm(emitter *e, int d, uint64_t v)
  * as immediates; x8-x11 take the first four words, x12-x15 the rest. */
 static void emit_hash_prologue(emitter *e, const hashx_sip_state *key)
 {
-	mov_imm64(e, X8 + 0, key->v0);
-	mov_imm64(e, X8 + 1, key->v1 ^ 0xee);
-	mov_imm64(e, X8 + 2, key->v2);
-	mov_imm64(e, X8 + 3, key->v3);
+	const hashx_sip_state s = hashx_expansion_start(key);
+	uint64_t start[4];
+
+	hashx_sip_words(&s, start);
+	for (int i = 0; i < 4; i++)
+		mov_imm64(e, X8 + i, start[i]);
 	rrr(e, A64_EOR, X8 + 3, X8 + 3, X0, 0);
-	siprounds(e, 2, X8);
+	siprounds(e, HASHX_EXPAND_ABSORB_ROUNDS, X8);
 	rrr(e, A64_EOR, X8, X8, X0, 0);
-	eor_imm(e, X8 + 2, 0xee);
-	siprounds(e, 4, X8);
+	eor_imm(e, X8 + 2, HASHX_SIP_WIDE_MARK);
+	siprounds(e, HASHX_EXPAND_SQUEEZE_ROUNDS, X8);
 	for (int i = 0; i < 4; i++)
 		mov_rr(e, X8 + 4 + i, X8 + i);
-	eor_imm(e, X8 + 5, 0xdd);
-	siprounds(e, 4, X8 + 4);
+	eor_imm(e, X8 + 5, HASHX_SIP_SECOND_SQUEEZE);
+	siprounds(e, HASHX_EXPAND_SQUEEZE_ROUNDS, X8 + 4);
 	clear_branch_state(e);
 }
 
@@ -299,12 +302,14 @@ static void emit_hash_prologue(emitter *e, const hashx_sip_state *key)
  * returned in x0. */
 static void emit_hash_epilogue(emitter *e, const hashx_sip_state *key)
 {
-	static const int keyed[4] = { 0, 1, 6, 7 };
-	const uint64_t words[4] = { key->v0, key->v1, key->v2, key->v3 };
+	uint64_t words[4];
 
+	hashx_sip_words(key, words);
 	for (int i = 0; i < 4; i++) {
+		int r = X8 + hashx_finalize_key_reg[i];
+
 		mov_imm64(e, X16, words[i]);
-		rrr(e, A64_ADD, X8 + keyed[i], X8 + keyed[i], X16, 0);
+		rrr(e, A64_ADD, r, r, X16, 0);
 	}
 	siprounds(e, 1, X8);
 	siprounds(e, 1, X8 + 4);
@@ -317,59 +322,67 @@ static void emit_hash_epilogue(emitter *e, const hashx_sip_state *key)
 
 /* ---- whole functions ------------------------------------------------ */
 
-typedef struct job {
-	const hashx_program *prog;
-	const hashx_sip_state *key; /* NULL: register-file form */
-} job;
-
-static uint8_t *emit_job(uint8_t *start, uint8_t *end, const void *arg)
+/* The program body; false if it does not fit. A taken BRANCH jumps to
+ * its block's first instruction (analysis.h), or, with no block to run
+ * again (a BRANCH at index 0 before any TARGET), to the next one. */
+static bool emit_body(emitter *e, const hashx_program *prog)
 {
-	const job *j = arg;
+	hashx_analysis facts;
+	const uint8_t *code_at[HASHX_PROGRAM_SIZE];
+	size_t nbranches = 0;
+
+	hashx_analyse(prog, &facts);
+	for (size_t i = 0; i < prog->size; i++) {
+		const hashx_instr *in = &prog->code[i];
+		const uint8_t *resume = NULL;
+
+		if (e->end - e->pos < MAX_INSTR_BYTES + EPILOGUE_BYTES)
+			return false;
+		code_at[i] = e->pos;
+		if (in->opcode == HASHX_OP_BRANCH) {
+			const hashx_branch_info *b =
+				&facts.branch[nbranches++];
+
+			if (hashx_branch_reruns(b))
+				resume = code_at[b->resume];
+		}
+		emit_instr(e, in, resume);
+	}
+	return true;
+}
+
+static uint8_t *emit_job(uint8_t *start, uint8_t *end, hashx_compile_job *j)
+{
 	emitter e = { start, end };
-	/* Where a jump resumes: after the last TARGET, or at instruction 1
-	 * when none ran (the interpreter's rule). */
-	const uint8_t *resume = NULL;
-	size_t resume_index = 1;
+	bool whole_hash = j->form == HASHX_FORM_HASH;
+	uint8_t *epilogue;
 
 	if (j->prog->size > HASHX_PROGRAM_SIZE)
 		return NULL; /* not a program: CODE_CAPACITY counts on it */
-	if (j->key != NULL)
+	if (whole_hash)
 		emit_hash_prologue(&e, j->key);
 	else
 		emit_regfile_prologue(&e);
-	if (e.pos - start > PROLOGUE_BYTES)
+	if (e.pos - start > PROLOGUE_BYTES || !emit_body(&e, j->prog))
 		return NULL;
-	for (size_t i = 0; i < j->prog->size; i++) {
-		const hashx_instr *in = &j->prog->code[i];
-
-		if (e.end - e.pos < MAX_INSTR_BYTES + EPILOGUE_BYTES)
-			return NULL;
-		if (i == resume_index)
-			resume = e.pos;
-		if (in->opcode == HASHX_OP_TARGET)
-			resume_index = i + 1;
-		/* A BRANCH at index 0 has no instruction 1 yet: its jump
-		 * goes to the next instruction, which is instruction 1. A
-		 * BRANCH right after its TARGET resumes at itself. */
-		emit_instr(&e, in, resume != NULL || i == 0 ? resume : e.pos);
-	}
-	uint8_t *epilogue = e.pos;
-	if (j->key != NULL)
+	epilogue = e.pos;
+	if (whole_hash)
 		emit_hash_epilogue(&e, j->key);
 	else
 		emit_regfile_epilogue(&e);
 	return e.pos - epilogue <= EPILOGUE_BYTES ? e.pos : NULL;
 }
 
-/* No scatter form here: the solver then hashes one input at a time. */
+/* No scatter or batch form here: the solver then hashes one input at a
+ * time. */
 void *hashx_arch_compile(const hashx_program *prog, hashx_form form,
 			 const hashx_sip_state *key, const hashx_scatter *t,
 			 hashx_code_buffer *buf)
 {
-	const job j = { prog, form == HASHX_FORM_HASH ? key : NULL };
+	hashx_compile_job j = { .prog = prog, .form = form, .key = key,
+				.scatter = t };
 
-	(void)t;
-	if (form == HASHX_FORM_SCATTER)
+	if (form != HASHX_FORM_REGFILE && form != HASHX_FORM_HASH)
 		return NULL;
 	return hashx_compiler_build(buf, CODE_CAPACITY, emit_job, &j);
 }

@@ -12,14 +12,15 @@
 #include "compiler.h"
 
 void *hashx_compiler_build(hashx_code_buffer *buf, size_t capacity,
-			   hashx_emit_fn *emit, const void *arg)
+			   hashx_emit_fn *emit, hashx_compile_job *job)
 {
 	uint8_t *stop;
 
 	buf->used = 0;
+	job->entry = 0;
 	if (!hashx_code_buffer_writable(buf, capacity))
 		return NULL;
-	stop = emit(buf->mem, buf->mem + buf->size, arg);
+	stop = emit(buf->mem, buf->mem + buf->size, job);
 	if (stop == NULL)
 		return NULL;
 	/* CPUs with separate instruction and data caches (aarch64) must not
@@ -28,7 +29,7 @@ void *hashx_compiler_build(hashx_code_buffer *buf, size_t capacity,
 	if (!hashx_code_buffer_executable(buf))
 		return NULL;
 	buf->used = (size_t)(stop - buf->mem);
-	return buf->mem;
+	return buf->mem + job->entry;
 }
 
 /* Object to function pointers: allowed by POSIX (as for dlsym). */

@@ -3,11 +3,14 @@
 /*
  * compiler.h - translating a HashX program to native code.
  *
- * A compiled program is a function that takes the register file, runs the
- * program on it in place, and returns: exactly what the interpreter does.
- * Which emitter exists is decided at configure time from the host CPU
- * (HASHX_JIT_X86_64); elsewhere hashx_compile() always fails and the
- * interpreter runs.
+ * A compiled program is a function in one of four forms (hashx_form):
+ * the register file run in place (what the interpreter does, for tests),
+ * the whole hash of one input, the scatter form that hashes a range of
+ * inputs into Equi-X's first bucket table, and the batch form of the
+ * vector back-ends (batch.h) that hashes groups of inputs. Which scalar
+ * emitter exists is decided at configure time from the host CPU
+ * (HASHX_JIT_X86_64, HASHX_JIT_AARCH64); elsewhere every compile function
+ * fails and the interpreter runs.
  */
 #ifndef HASHX_COMPILER_H
 #define HASHX_COMPILER_H
@@ -60,23 +63,42 @@ typedef void hashx_scatter_fn(uint64_t first, size_t n);
 #define HASHX_HAVE_SCATTER 0
 #endif
 
-/*
- * For the code generators: fills `buf` (at least `capacity` bytes) with
- * emit(start, end, arg), which must stay within [start, end) and return
- * the end of what it wrote, or NULL if it does not fit; the buffer is
- * writable but never executable while emit runs. Returns the code's
- * start, read-execute, or NULL; buf->used tells how much was written.
- */
-typedef uint8_t *hashx_emit_fn(uint8_t *start, uint8_t *end, const void *arg);
-void *hashx_compiler_build(hashx_code_buffer *buf, size_t capacity,
-			   hashx_emit_fn *emit, const void *arg);
-
-/* The shapes of compiled function (the typedefs above). */
+/* The shapes of compiled function (the typedefs above; batch.h has the
+ * batch form's). */
 typedef enum hashx_form {
 	HASHX_FORM_REGFILE,
 	HASHX_FORM_HASH,
 	HASHX_FORM_SCATTER,
+	HASHX_FORM_BATCH,
 } hashx_form;
+
+/*
+ * What every code generator is asked to emit, and the one argument the
+ * shared builder hands to it: the program, the form, the input key (all
+ * forms but the register file), the scatter table (scatter form). The
+ * emitter sets `entry`, the offset of the function's first instruction
+ * from the buffer's start (a constant pool may come first).
+ */
+typedef struct hashx_compile_job {
+	const hashx_program *prog;
+	hashx_form form;
+	const hashx_sip_state *key;
+	const hashx_scatter *scatter;
+	size_t entry;
+} hashx_compile_job;
+
+/*
+ * For the code generators: fills `buf` (at least `capacity` bytes) with
+ * emit(start, end, job), which must stay within [start, end) and return
+ * the end of what it wrote, or NULL if it does not fit; the buffer is
+ * writable but never executable while emit runs. Returns the function's
+ * first instruction (buffer start + job->entry), read-execute, or NULL;
+ * buf->used tells how much was written.
+ */
+typedef uint8_t *hashx_emit_fn(uint8_t *start, uint8_t *end,
+			       hashx_compile_job *job);
+void *hashx_compiler_build(hashx_code_buffer *buf, size_t capacity,
+			   hashx_emit_fn *emit, hashx_compile_job *job);
 
 /*
  * What each code generator implements (x86_64.c, aarch64.c, none.c):

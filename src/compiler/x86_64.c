@@ -19,6 +19,8 @@
 
 #include "code_size.h"
 #include "compiler.h"
+#include "finalize.h"
+#include "x86_64_emit.h"
 
 /* Largest encoding of one HashX instruction (BRANCH: or, test imm32, jz
  * rel32, 14 bytes; SMULH 9), in bytes, and of the out-of-line stub a BRANCH
@@ -86,37 +88,26 @@ enum {
 	EXT_SHR = 5,
 };
 
-typedef struct emitter {
-	uint8_t *pos;
-	uint8_t *end;
-} emitter;
-
-static void byte(emitter *e, unsigned b)
-{
-	*e->pos++ = (uint8_t)b;
-}
-
-static void imm32(emitter *e, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		byte(e, (v >> (8 * i)) & 0xff);
-}
+/* The cursor and little-endian immediates are the x86 emitters' shared
+ * ones (x86_64_emit.h). */
+#define byte x86_byte
+#define imm32 x86_imm32
 
 /* REX prefix: W = 64-bit operand, R/X/B extend ModRM.reg, SIB.index and
  * ModRM.rm/SIB.base to r8..r15. */
-static void rex(emitter *e, int w, int reg, int index, int base)
+static void rex(x86_emitter *e, int w, int reg, int index, int base)
 {
 	byte(e, 0x40 | (w << 3) | ((reg >> 3) << 2) | ((index >> 3) << 1) |
 			(base >> 3));
 }
 
-static void modrm(emitter *e, int mod, int reg, int rm)
+static void modrm(x86_emitter *e, int mod, int reg, int rm)
 {
 	byte(e, (unsigned)(mod << 6 | (reg & 7) << 3 | (rm & 7)));
 }
 
 /* An instruction "op reg, rm" on two 64-bit registers. */
-static void reg_reg(emitter *e, unsigned op, int reg, int rm)
+static void reg_reg(x86_emitter *e, unsigned op, int reg, int rm)
 {
 	rex(e, 1, reg, 0, rm);
 	byte(e, op);
@@ -125,7 +116,7 @@ static void reg_reg(emitter *e, unsigned op, int reg, int rm)
 
 /* A 64-bit access [base + 8*i] to or from x86 register `reg` (base is
  * rdi or rsi, which need no SIB byte). */
-static void mem_word(emitter *e, unsigned op, int reg, int base, int i)
+static void mem_word(x86_emitter *e, unsigned op, int reg, int base, int i)
 {
 	rex(e, 1, reg, 0, base);
 	byte(e, op);
@@ -140,7 +131,7 @@ static int x86_reg(int hashx_reg)
 
 /* dst = high 64 bits of dst * src: mov rax, dst; mul/imul src (rdx:rax =
  * rax * src); mov dst, rdx. edx keeps the low half for BRANCH. */
-static void emit_mulh(emitter *e, int ext, int dst, int src)
+static void emit_mulh(x86_emitter *e, int ext, int dst, int src)
 {
 	reg_reg(e, OP_MOV_RM_R, x86_reg(dst), RAX);
 	rex(e, 1, 0, 0, x86_reg(src));
@@ -150,7 +141,7 @@ static void emit_mulh(emitter *e, int ext, int dst, int src)
 }
 
 /* imul dst, src */
-static void emit_mul(emitter *e, int dst, int src)
+static void emit_mul(x86_emitter *e, int dst, int src)
 {
 	rex(e, 1, x86_reg(dst), 0, x86_reg(src));
 	byte(e, OP_TWO_BYTE);
@@ -159,7 +150,7 @@ static void emit_mul(emitter *e, int dst, int src)
 }
 
 /* sub dst, src / xor dst, src */
-static void emit_alu_reg(emitter *e, unsigned op, int dst, int src)
+static void emit_alu_reg(x86_emitter *e, unsigned op, int dst, int src)
 {
 	reg_reg(e, op, x86_reg(src), x86_reg(dst));
 }
@@ -168,7 +159,7 @@ static void emit_alu_reg(emitter *e, unsigned op, int dst, int src)
  * base, disp32", so r13 takes mod 01 and a zero displacement byte. The
  * generator never makes r5 (r13) the destination, for this reason; the
  * emitter still handles it, to be correct for any program. */
-static void emit_add_rs(emitter *e, int dst, int src, unsigned shift)
+static void emit_add_rs(x86_emitter *e, int dst, int src, unsigned shift)
 {
 	int base = x86_reg(dst);
 	int needs_disp = (base & 7) == 5;
@@ -182,7 +173,7 @@ static void emit_add_rs(emitter *e, int dst, int src, unsigned shift)
 }
 
 /* ror reg, count (x86 register) */
-static void ror_imm(emitter *e, int reg, unsigned count)
+static void ror_imm(x86_emitter *e, int reg, unsigned count)
 {
 	rex(e, 1, 0, 0, reg);
 	byte(e, OP_SHIFT_IMM8);
@@ -190,14 +181,14 @@ static void ror_imm(emitter *e, int reg, unsigned count)
 	byte(e, count);
 }
 
-static void emit_ror(emitter *e, int dst, unsigned count)
+static void emit_ror(x86_emitter *e, int dst, unsigned count)
 {
 	ror_imm(e, x86_reg(dst), count);
 }
 
 /* add reg, imm32 / xor reg, imm32 (x86 register): the CPU sign-extends the
  * immediate to 64 bits, exactly HashX's semantics. */
-static void alu_imm(emitter *e, int ext, int reg, uint32_t imm)
+static void alu_imm(x86_emitter *e, int ext, int reg, uint32_t imm)
 {
 	rex(e, 1, 0, 0, reg);
 	byte(e, OP_ADD_SUB_XOR_IMM32);
@@ -205,7 +196,7 @@ static void alu_imm(emitter *e, int ext, int reg, uint32_t imm)
 	imm32(e, imm);
 }
 
-static void emit_alu_imm(emitter *e, int ext, int dst, uint32_t imm)
+static void emit_alu_imm(x86_emitter *e, int ext, int dst, uint32_t imm)
 {
 	alu_imm(e, ext, x86_reg(dst), imm);
 }
@@ -242,7 +233,7 @@ static void rel32_at(uint8_t *at, const uint8_t *from_end, const uint8_t *to)
 }
 
 /* Emits the TARGET's pad; returns where a jump should land. */
-static const uint8_t *emit_target(emitter *e)
+static const uint8_t *emit_target(x86_emitter *e)
 {
 	const uint8_t *pad;
 
@@ -258,7 +249,7 @@ static const uint8_t *emit_target(emitter *e)
 /* `pad` is the last TARGET's landing pad, or NULL: then `stub` records
  * the jump, for a stub to instruction 1 emitted later. Returns whether a
  * stub is needed. */
-static bool emit_branch(emitter *e, uint32_t mask, const uint8_t *pad,
+static bool emit_branch(x86_emitter *e, uint32_t mask, const uint8_t *pad,
 			branch_stub *stub)
 {
 	if (mask != 0) {
@@ -288,7 +279,7 @@ static bool emit_branch(emitter *e, uint32_t mask, const uint8_t *pad,
 	return true;
 }
 
-static void emit_stub(emitter *e, const branch_stub *stub,
+static void emit_stub(x86_emitter *e, const branch_stub *stub,
 		      const uint8_t *target)
 {
 	rel32_at(stub->jz_rel32, stub->jz_rel32 + 4, e->pos);
@@ -310,7 +301,7 @@ static int saved_count(bool batch)
 	return batch ? 6 : 4;
 }
 
-static void save_callee_saved(emitter *e, bool batch)
+static void save_callee_saved(x86_emitter *e, bool batch)
 {
 	for (int k = 0; k < saved_count(batch); k++) {
 		rex(e, 0, 0, 0, saved_regs[k]);
@@ -318,7 +309,7 @@ static void save_callee_saved(emitter *e, bool batch)
 	}
 }
 
-static void restore_and_return(emitter *e, bool batch)
+static void restore_and_return(x86_emitter *e, bool batch)
 {
 	for (int k = saved_count(batch) - 1; k >= 0; k--) {
 		rex(e, 0, 0, 0, saved_regs[k]);
@@ -329,7 +320,7 @@ static void restore_and_return(emitter *e, bool batch)
 
 /* edx = 0 (no multiplication yet), ecx = 0 (the jump is available),
  * esi = ~0 (what ecx becomes when the jump is used). */
-static void clear_branch_state(emitter *e)
+static void clear_branch_state(x86_emitter *e)
 {
 	byte(e, OP_XOR_RM_R);
 	modrm(e, 3, RDX, RDX);
@@ -342,7 +333,7 @@ static void clear_branch_state(emitter *e)
 
 /* Register-file form, void f(uint64_t r[8]): r8-r15 from and back to
  * [rdi]. Used to test the program body on chosen register values. */
-static void emit_regfile_prologue(emitter *e)
+static void emit_regfile_prologue(x86_emitter *e)
 {
 	save_callee_saved(e, false);
 	for (int i = 0; i < 8; i++)
@@ -350,7 +341,7 @@ static void emit_regfile_prologue(emitter *e)
 	clear_branch_state(e);
 }
 
-static void emit_regfile_epilogue(emitter *e)
+static void emit_regfile_epilogue(x86_emitter *e)
 {
 	for (int i = 0; i < 8; i++)
 		mem_word(e, OP_MOV_RM_R, x86_reg(i), RDI, i);
@@ -359,22 +350,22 @@ static void emit_regfile_epilogue(emitter *e)
 
 /* ---- the whole hash: SipHash input expansion and finalization ------- */
 
-static void add_rr(emitter *e, int dst, int src)
+static void add_rr(x86_emitter *e, int dst, int src)
 {
 	reg_reg(e, OP_ADD_RM_R, src, dst);
 }
 
-static void xor_rr(emitter *e, int dst, int src)
+static void xor_rr(x86_emitter *e, int dst, int src)
 {
 	reg_reg(e, OP_XOR_RM_R, src, dst);
 }
 
-static void mov_rr(emitter *e, int dst, int src)
+static void mov_rr(x86_emitter *e, int dst, int src)
 {
 	reg_reg(e, OP_MOV_RM_R, src, dst);
 }
 
-static void mov_imm64(emitter *e, int reg, uint64_t v)
+static void mov_imm64(x86_emitter *e, int reg, uint64_t v)
 {
 	rex(e, 1, 0, 0, reg);
 	byte(e, OP_MOV_R_IMM64 + (reg & 7));
@@ -382,43 +373,46 @@ static void mov_imm64(emitter *e, int reg, uint64_t v)
 	imm32(e, (uint32_t)(v >> 32));
 }
 
-static void rol_imm(emitter *e, int reg, unsigned n)
+static void rol_imm(x86_emitter *e, int reg, unsigned n)
 {
 	ror_imm(e, reg, 64 - n);
 }
 
-/* One SipRound on four x86 registers (siphash.h has the reference). */
-static void sipround(emitter *e, int v0, int v1, int v2, int v3)
+/* The steps of siphash.h's SipRound that `steps` selects, on four x86
+ * registers v[0..3]. */
+static void sipround_steps(x86_emitter *e, const int v[4], unsigned steps)
 {
-	add_rr(e, v0, v1);
-	add_rr(e, v2, v3);
-	rol_imm(e, v1, 13);
-	rol_imm(e, v3, 16);
-	xor_rr(e, v1, v0);
-	xor_rr(e, v3, v2);
-	rol_imm(e, v0, 32);
-	add_rr(e, v2, v1);
-	add_rr(e, v0, v3);
-	rol_imm(e, v1, 17);
-	rol_imm(e, v3, 21);
-	xor_rr(e, v1, v2);
-	xor_rr(e, v3, v0);
-	rol_imm(e, v2, 32);
+	for (int k = 0; k < HASHX_SIPROUND_STEP_COUNT; k++) {
+		const hashx_sip_step *st = &hashx_sipround_table[k];
+
+		if (!(steps >> k & 1))
+			continue;
+		if (st->op == HASHX_SIP_ADD)
+			add_rr(e, v[st->dst], v[st->arg]);
+		else if (st->op == HASHX_SIP_XOR)
+			xor_rr(e, v[st->dst], v[st->arg]);
+		else
+			rol_imm(e, v[st->dst], st->arg);
+	}
+}
+
+static void sipround(x86_emitter *e, int v0, int v1, int v2, int v3)
+{
+	const int v[4] = { v0, v1, v2, v3 };
+
+	sipround_steps(e, v, HASHX_SIP_ALL_STEPS);
 }
 
 /* The part of a SipRound that decides v0, when nothing else of the state
- * is used afterwards: v0 = rotl(v0 + v1, 32) + (rotl(v3, 16) ^ (v2 + v3)). */
-static void sipround_v0(emitter *e, int v0, int v1, int v2, int v3)
+ * is used afterwards (6 of its 14 steps). */
+static void sipround_v0(x86_emitter *e, int v0, int v1, int v2, int v3)
 {
-	add_rr(e, v0, v1);
-	add_rr(e, v2, v3);
-	rol_imm(e, v3, 16);
-	xor_rr(e, v3, v2);
-	rol_imm(e, v0, 32);
-	add_rr(e, v0, v3);
+	const int v[4] = { v0, v1, v2, v3 };
+
+	sipround_steps(e, v, hashx_sipround_needed(1u << 0));
 }
 
-static void siprounds(emitter *e, int n, int first)
+static void siprounds(x86_emitter *e, int n, int first)
 {
 	for (int i = 0; i < n; i++)
 		sipround(e, first, first + 1, first + 2, first + 3);
@@ -430,35 +424,38 @@ static void siprounds(emitter *e, int n, int first)
  * so they never go through memory: r8-r11 take the first four words,
  * r12-r15 the next four.
  */
-static void emit_expansion(emitter *e, const hashx_sip_state *key, int input)
+static void emit_expansion(x86_emitter *e, const hashx_sip_state *key,
+			   int input)
 {
-	mov_imm64(e, R8 + 0, key->v0);
-	mov_imm64(e, R8 + 1, key->v1 ^ 0xee);
-	mov_imm64(e, R8 + 2, key->v2);
-	mov_imm64(e, R8 + 3, key->v3);
+	uint64_t start[4];
+	hashx_sip_state s = hashx_expansion_start(key);
+
+	hashx_sip_words(&s, start);
+	for (int i = 0; i < 4; i++)
+		mov_imm64(e, R8 + i, start[i]);
 	xor_rr(e, R8 + 3, input);
-	siprounds(e, 2, R8);
+	siprounds(e, HASHX_EXPAND_ABSORB_ROUNDS, R8);
 	xor_rr(e, R8 + 0, input);
-	alu_imm(e, EXT_XOR, R8 + 2, 0xee);
-	siprounds(e, 4, R8);
+	alu_imm(e, EXT_XOR, R8 + 2, HASHX_SIP_WIDE_MARK);
+	siprounds(e, HASHX_EXPAND_SQUEEZE_ROUNDS, R8);
 	for (int i = 0; i < 4; i++)
 		mov_rr(e, R8 + 4 + i, R8 + i);
-	alu_imm(e, EXT_XOR, R8 + 5, 0xdd);
-	siprounds(e, 4, R8 + 4);
+	alu_imm(e, EXT_XOR, R8 + 5, HASHX_SIP_SECOND_SQUEEZE);
+	siprounds(e, HASHX_EXPAND_SQUEEZE_ROUNDS, R8 + 4);
 }
 
 /* Finalization (finalize.h) on the registers; the output words are then
  * r8 ^ r12, r9 ^ r13, r10 ^ r14, r11 ^ r15. With `first_word_only`, only
  * what r8 and r12 need is computed. */
-static void emit_finalization(emitter *e, const hashx_sip_state *key,
+static void emit_finalization(x86_emitter *e, const hashx_sip_state *key,
 			      bool first_word_only)
 {
-	static const int keyed[4] = { 0, 1, 6, 7 };
-	const uint64_t words[4] = { key->v0, key->v1, key->v2, key->v3 };
+	uint64_t words[4];
 
+	hashx_sip_words(key, words);
 	for (int i = 0; i < 4; i++) {
 		mov_imm64(e, RAX, words[i]);
-		add_rr(e, R8 + keyed[i], RAX);
+		add_rr(e, R8 + hashx_finalize_key_reg[i], RAX);
 	}
 	if (first_word_only) {
 		sipround_v0(e, R8, R8 + 1, R8 + 2, R8 + 3);
@@ -470,7 +467,7 @@ static void emit_finalization(emitter *e, const hashx_sip_state *key,
 }
 
 /* Whole-hash form, uint64_t f(uint64_t input, uint8_t out[32]). */
-static void emit_hash_prologue(emitter *e, const hashx_sip_state *key)
+static void emit_hash_prologue(x86_emitter *e, const hashx_sip_state *key)
 {
 	save_callee_saved(e, false);
 	emit_expansion(e, key, RDI);
@@ -479,7 +476,7 @@ static void emit_hash_prologue(emitter *e, const hashx_sip_state *key)
 }
 
 /* The 32 bytes to [rdi], the first 8 (what Equi-X sums) also in rax. */
-static void emit_hash_epilogue(emitter *e, const hashx_sip_state *key)
+static void emit_hash_epilogue(x86_emitter *e, const hashx_sip_state *key)
 {
 	emit_finalization(e, key, false);
 	for (int i = 0; i < 4; i++) {
@@ -499,7 +496,7 @@ static void emit_hash_epilogue(emitter *e, const hashx_sip_state *key)
  * saves a call and the output words per hash. rbx counts the inputs, rbp
  * the hashes left.
  */
-static uint8_t *emit_scatter_prologue(emitter *e, const hashx_sip_state *key,
+static uint8_t *emit_scatter_prologue(x86_emitter *e, const hashx_sip_state *key,
 				      uint8_t **exit_jz)
 {
 	uint8_t *top;
@@ -520,7 +517,7 @@ static uint8_t *emit_scatter_prologue(emitter *e, const hashx_sip_state *key,
 
 /* A 16-bit or 64-bit access [base + index * scale] (x86 registers, base
  * not rbp/r13, index not rsp). */
-static void mem_sib(emitter *e, int w16, int w64, unsigned op, int reg,
+static void mem_sib(x86_emitter *e, int w16, int w64, unsigned op, int reg,
 		    int base, int index, int scale_log2)
 {
 	if (w16)
@@ -551,7 +548,7 @@ static void mem_sib(emitter *e, int w16, int w64, unsigned op, int reg,
  *     mov   [r11+rax*8], r8        ; the rest of the value
  *   skip:
  */
-static void emit_scatter_item(emitter *e, const hashx_scatter *t)
+static void emit_scatter_item(x86_emitter *e, const hashx_scatter *t)
 {
 	uint8_t *jae_rel8;
 	const int R9 = R8 + 1, R10 = R8 + 2, R11 = R8 + 3;
@@ -587,7 +584,7 @@ static void emit_scatter_item(emitter *e, const hashx_scatter *t)
 	*jae_rel8 = (uint8_t)(e->pos - (jae_rel8 + 1));
 }
 
-static void emit_scatter_epilogue(emitter *e, const hashx_sip_state *key,
+static void emit_scatter_epilogue(x86_emitter *e, const hashx_sip_state *key,
 				  const hashx_scatter *t, const uint8_t *top,
 				  uint8_t *exit_jz)
 {
@@ -612,7 +609,7 @@ typedef struct jumps {
 	size_t nstubs;
 } jumps;
 
-static void emit_instr(emitter *e, const hashx_instr *in, jumps *j)
+static void emit_instr(x86_emitter *e, const hashx_instr *in, jumps *j)
 {
 	switch ((hashx_opcode)in->opcode) {
 	case HASHX_OP_UMULH_R: emit_mulh(e, EXT_MUL, in->dst, in->src); break;
@@ -637,7 +634,7 @@ static void emit_instr(emitter *e, const hashx_instr *in, jumps *j)
 /* Emits prologue, body and epilogue; false if they would not fit (they
  * always do: CODE_CAPACITY covers the largest program, and the checks
  * keep room for each instruction, the pending stubs and the epilogue). */
-static bool emit_function(emitter *e, const hashx_program *prog, hashx_form f,
+static bool emit_function(x86_emitter *e, const hashx_program *prog, hashx_form f,
 			  const hashx_sip_state *key, const hashx_scatter *t)
 {
 	static const jumps no_jumps;
@@ -661,7 +658,7 @@ static bool emit_function(emitter *e, const hashx_program *prog, hashx_form f,
 
 		if ((size_t)(e->end - e->pos) < reserve)
 			return false;
-		if (i == 1)
+		if (i == HASHX_RESUME_WITHOUT_TARGET)
 			instr1 = e->pos;
 		emit_instr(e, &prog->code[i], &j);
 	}
@@ -676,34 +673,29 @@ static bool emit_function(emitter *e, const hashx_program *prog, hashx_form f,
 		emit_regfile_epilogue(e);
 	if (e->pos - epilogue > EPILOGUE_BYTES)
 		return false;
-	/* Without a TARGET, a jump resumes at instruction 1 (the
-	 * interpreter's rule). */
+	/* Without a TARGET, a jump resumes at instruction 1
+	 * (HASHX_RESUME_WITHOUT_TARGET). */
 	for (size_t k = 0; k < j.nstubs; k++)
 		emit_stub(e, &j.stubs[k], instr1);
 	return true;
 }
 
-/* What compile() hands to the shared builder. */
-typedef struct job {
-	const hashx_program *prog;
-	hashx_form f;
-	const hashx_sip_state *key;
-	const hashx_scatter *t;
-} job;
-
-static uint8_t *emit_job(uint8_t *start, uint8_t *end, const void *arg)
+static uint8_t *emit_job(uint8_t *start, uint8_t *end, hashx_compile_job *j)
 {
-	const job *j = arg;
-	emitter e = { start, end };
+	x86_emitter e = { start, end };
 
-	return emit_function(&e, j->prog, j->f, j->key, j->t) ? e.pos : NULL;
+	return emit_function(&e, j->prog, j->form, j->key, j->scatter) ? e.pos
+								  : NULL;
 }
 
 void *hashx_arch_compile(const hashx_program *prog, hashx_form f,
 			 const hashx_sip_state *key, const hashx_scatter *t,
 			 hashx_code_buffer *buf)
 {
-	const job j = { prog, f, key, t };
+	hashx_compile_job j = { .prog = prog, .form = f, .key = key,
+				.scatter = t };
 
+	if (f == HASHX_FORM_BATCH)
+		return NULL; /* the vector back-ends' form */
 	return hashx_compiler_build(buf, CODE_CAPACITY, emit_job, &j);
 }

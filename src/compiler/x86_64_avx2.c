@@ -39,9 +39,11 @@
 
 #include <stdlib.h>
 
+#include "analysis.h"
 #include "batch.h"
 #include "code_size.h"
 #include "compiler.h"
+#include "finalize.h"
 #include "x86_64_emit.h"
 
 /* ---- register use -------------------------------------------------- */
@@ -369,36 +371,26 @@ static void gp_jmp(x86_emitter *e, const uint8_t *to)
 
 /* ---- the constant pool --------------------------------------------- */
 
-/* 32-byte entries at the start of the buffer; identical ones shared. */
-typedef struct pool {
-	uint8_t *start;
-	size_t count;
-} pool;
+/* 32-byte entries (x86_pool), identical ones shared. */
+#define POOL_ENTRY 32
 
-static const uint8_t *pool_vector(pool *p, const uint64_t q[4])
+static const uint8_t *pool_vector(x86_pool *p, const uint64_t q[4])
 {
-	uint8_t bytes[32];
+	uint8_t bytes[POOL_ENTRY];
 
-	for (int i = 0; i < 32; i++)
-		bytes[i] = (uint8_t)(q[i / 8] >> (8 * (i % 8)));
-	for (size_t k = 0; k < p->count; k++)
-		if (memcmp(p->start + 32 * k, bytes, 32) == 0)
-			return p->start + 32 * k;
-	memcpy(p->start + 32 * p->count, bytes, 32);
-	return p->start + 32 * p->count++;
+	x86_pool_bytes(p, q, bytes);
+	return x86_pool_add(p, bytes);
 }
 
 /* `v` in all four lanes. */
-static const uint8_t *pool_broadcast(pool *p, uint64_t v)
+static const uint8_t *pool_broadcast(x86_pool *p, uint64_t v)
 {
-	const uint64_t q[4] = {v, v, v, v};
-
-	return pool_vector(p, q);
+	return x86_pool_broadcast(p, v, true);
 }
 
 /* The vpshufb mask that rotates each 64-bit lane right by 8 * k bits:
  * byte i takes byte (i + k) mod 8 of its lane. */
-static const uint8_t *pool_ror_bytes(pool *p, unsigned k)
+static const uint8_t *pool_ror_bytes(x86_pool *p, unsigned k)
 {
 	uint64_t q[4] = {0, 0, 0, 0};
 
@@ -417,26 +409,30 @@ static uint64_t sign_extend32(uint32_t imm)
 /* Everything the code reads from the pool. */
 typedef struct consts {
 	const uint8_t *lane_offsets;            /* 0, 1, 2, 3 */
-	const uint8_t *init[4];                 /* the key, v1 ^ 0xee */
-	const uint8_t *key[4];                  /* the key, for finalization */
-	const uint8_t *xor_ee, *xor_dd;         /* SipHash domain constants */
+	const uint8_t *init[4];   /* hashx_expansion_start's words */
+	const uint8_t *key[4];    /* the key, for finalization */
+	const uint8_t *wide_mark; /* siphash.h's markers */
+	const uint8_t *second_squeeze;
 	const uint8_t *ror_bytes[8];            /* vpshufb masks, 8 * k bits */
 	const uint8_t *imm[HASHX_PROGRAM_SIZE]; /* per instruction */
 } consts;
 
-static void fill_pool(pool *p, const hashx_program *prog,
+static void fill_pool(x86_pool *p, const hashx_program *prog,
 		      const hashx_sip_state *key, consts *c)
 {
-	const uint64_t k[4] = {key->v0, key->v1, key->v2, key->v3};
 	const uint64_t offsets[4] = {0, 1, 2, 3};
+	const hashx_sip_state start = hashx_expansion_start(key);
+	uint64_t k[4], init[4];
 
+	hashx_sip_words(key, k);
+	hashx_sip_words(&start, init);
 	c->lane_offsets = pool_vector(p, offsets);
 	for (int i = 0; i < 4; i++) {
-		c->init[i] = pool_broadcast(p, k[i] ^ (i == 1 ? 0xee : 0));
+		c->init[i] = pool_broadcast(p, init[i]);
 		c->key[i] = pool_broadcast(p, k[i]);
 	}
-	c->xor_ee = pool_broadcast(p, 0xee);
-	c->xor_dd = pool_broadcast(p, 0xdd);
+	c->wide_mark = pool_broadcast(p, HASHX_SIP_WIDE_MARK);
+	c->second_squeeze = pool_broadcast(p, HASHX_SIP_SECOND_SQUEEZE);
 	for (unsigned b = 1; b < 8; b++)
 		c->ror_bytes[b] = pool_ror_bytes(p, b);
 	for (size_t i = 0; i < prog->size; i++) {
@@ -469,24 +465,23 @@ static void emit_ror(x86_emitter *e, const consts *c, int reg, unsigned n,
 	}
 }
 
-/* One SipRound (siphash.h) on four registers, tmp as scratch. */
+/* siphash.h's SipRound on four registers, tmp as scratch. */
 static void sipround(x86_emitter *e, const consts *c, int v0, int v1, int v2,
 		     int v3, int tmp)
 {
-	v3r(e, VPADDQ, v0, v0, v1);
-	v3r(e, VPADDQ, v2, v2, v3);
-	emit_ror(e, c, v1, 64 - 13, tmp);
-	emit_ror(e, c, v3, 64 - 16, tmp);
-	v3r(e, VPXOR, v1, v1, v0);
-	v3r(e, VPXOR, v3, v3, v2);
-	emit_ror(e, c, v0, 32, tmp);
-	v3r(e, VPADDQ, v2, v2, v1);
-	v3r(e, VPADDQ, v0, v0, v3);
-	emit_ror(e, c, v1, 64 - 17, tmp);
-	emit_ror(e, c, v3, 64 - 21, tmp);
-	v3r(e, VPXOR, v1, v1, v2);
-	v3r(e, VPXOR, v3, v3, v0);
-	emit_ror(e, c, v2, 32, tmp);
+	const int v[4] = {v0, v1, v2, v3};
+
+	for (int k = 0; k < HASHX_SIPROUND_STEP_COUNT; k++) {
+		const hashx_sip_step *st = &hashx_sipround_table[k];
+		int d = v[st->dst];
+
+		if (st->op == HASHX_SIP_ADD)
+			v3r(e, VPADDQ, d, d, v[st->arg]);
+		else if (st->op == HASHX_SIP_XOR)
+			v3r(e, VPXOR, d, d, v[st->arg]);
+		else
+			emit_ror(e, c, d, 64 - st->arg, tmp);
+	}
 }
 
 static void siprounds(x86_emitter *e, const consts *c, int n, int first)
@@ -509,26 +504,28 @@ static void emit_expansion(x86_emitter *e, const consts *c)
 	for (int i = 0; i < 3; i++)
 		vload(e, i, pool_rm(c->init[i]));
 	v3(e, VPXOR, 3, YMM_T0, pool_rm(c->init[3]));
-	siprounds(e, c, 2, 0);
+	siprounds(e, c, HASHX_EXPAND_ABSORB_ROUNDS, 0);
 	v3r(e, VPXOR, 0, 0, YMM_T0);
-	v3(e, VPXOR, 2, 2, pool_rm(c->xor_ee));
-	siprounds(e, c, 4, 0);
-	/* The second squeeze goes on from this state, v1 ^ 0xdd. */
+	v3(e, VPXOR, 2, 2, pool_rm(c->wide_mark));
+	siprounds(e, c, HASHX_EXPAND_SQUEEZE_ROUNDS, 0);
+	/* The second squeeze goes on from this state, with its marker in
+	 * v1. */
 	vload(e, 4, reg_rm(0));
-	v3(e, VPXOR, 5, 1, pool_rm(c->xor_dd));
+	v3(e, VPXOR, 5, 1, pool_rm(c->second_squeeze));
 	vload(e, 6, reg_rm(2));
 	vload(e, 7, reg_rm(3));
-	siprounds(e, c, 4, 4);
+	siprounds(e, c, HASHX_EXPAND_SQUEEZE_ROUNDS, 4);
 }
 
 /* Finalization (finalize.h), then the four output words of the lanes,
  * r0 ^ r4 .. r3 ^ r7, to [rdx], [rdx + 32], ... */
 static void emit_finalization(x86_emitter *e, const consts *c)
 {
-	static const int keyed[4] = {0, 1, 6, 7};
+	for (int i = 0; i < 4; i++) {
+		int r = hashx_finalize_key_reg[i];
 
-	for (int i = 0; i < 4; i++)
-		v3(e, VPADDQ, keyed[i], keyed[i], pool_rm(c->key[i]));
+		v3(e, VPADDQ, r, r, pool_rm(c->key[i]));
+	}
 	siprounds(e, c, 1, 0);
 	siprounds(e, c, 1, 4);
 	for (int j = 0; j < 4; j++) {
@@ -634,8 +631,8 @@ static void emit_mul(x86_emitter *e, hi_cache *h, int dst, int src)
 	v3r(e, VPADDQ, dst, YMM_T0, YMM_T1);
 }
 
-/* The two's-complement correction of the high product (hi in YMM_T2):
- * hi -= (a < 0 ? b : 0) + (b < 0 ? a : 0). */
+/* mulh.h's two's-complement correction of the high product (hi in
+ * YMM_T2): hi -= (a < 0 ? b : 0) + (b < 0 ? a : 0). */
 static void emit_signed_fixup(x86_emitter *e, int a, int b)
 {
 	v3r(e, VPCMPGTQ, YMM_T0, YMM_ZERO, a);
@@ -648,7 +645,7 @@ static void emit_signed_fixup(x86_emitter *e, int a, int b)
 
 /*
  * dst = high 64 bits of dst * src (signed or unsigned), from the four
- * partial products with their carries:
+ * partial products with their carries, mulh.h's steps and names:
  *     t = hl + (ll >> 32); u = lh + (t & 0xffffffff)
  *     hi = hh + (t >> 32) + (u >> 32)
  * Both factors are read before dst is written, so src == dst works.
@@ -700,24 +697,10 @@ typedef struct branch_site {
 	uint8_t *to_second;    /* jnz rel32 field: eax != 0 here */
 	uint8_t *to_taken;     /* jnz rel32 field: some lane takes it */
 	const uint8_t *cont;   /* the code after the BRANCH */
-	const uint8_t *resume; /* where the re-run starts; NULL: instr 1 */
+	const uint8_t *resume; /* where the re-run starts */
 	unsigned written;      /* registers the block writes (bit i: ri) */
-	bool forward;          /* no TARGET before: the "jump" goes on */
+	bool forward;          /* nothing to re-run: the "jump" goes on */
 } branch_site;
-
-/* The registers that instructions from..to-1 write. */
-static unsigned written_regs(const hashx_program *prog, size_t from, size_t to)
-{
-	unsigned mask = 0;
-
-	for (size_t i = from; i < to; i++) {
-		hashx_opcode op = (hashx_opcode)prog->code[i].opcode;
-
-		if (op != HASHX_OP_TARGET && op != HASHX_OP_BRANCH)
-			mask |= 1u << (prog->code[i].dst & 7);
-	}
-	return mask;
-}
 
 /*
  * The main path of a BRANCH:
@@ -797,36 +780,17 @@ static void emit_second_stub(x86_emitter *e, const branch_site *site,
 
 /* ---- the function -------------------------------------------------- */
 
-/* Emission state: the branch sites and which high multiplications a
- * BRANCH tests (the last one before it). */
+/* Emission state: the program's facts (analysis.h), the code address of
+ * each instruction (where re-runs resume) and the branch sites. */
 typedef struct emit_state {
 	const hashx_program *prog;
+	const hashx_analysis *facts;
 	const consts *c;
+	const uint8_t *code_at[HASHX_PROGRAM_SIZE + 1];
 	branch_site *sites;
 	size_t nsites;
-	const uint8_t *instr1; /* code of instruction 1 */
-	const uint8_t *resume; /* code after the last TARGET, or NULL */
-	size_t resume_index;
-	bool keep[HASHX_PROGRAM_SIZE];
 	hi_cache hi;
 } emit_state;
-
-static void find_tested_mulh(emit_state *s)
-{
-	bool tested = false;
-
-	for (size_t i = s->prog->size; i-- > 0;) {
-		hashx_opcode op = (hashx_opcode)s->prog->code[i].opcode;
-
-		s->keep[i] = false;
-		if (op == HASHX_OP_BRANCH) {
-			tested = true;
-		} else if (op == HASHX_OP_UMULH_R || op == HASHX_OP_SMULH_R) {
-			s->keep[i] = tested;
-			tested = false;
-		}
-	}
-}
 
 /* What the high-half cache keeps after an instruction. A re-run enters
  * after a TARGET with the state at its BRANCH; after a BRANCH, the
@@ -848,14 +812,14 @@ static void emit_instr(x86_emitter *e, emit_state *s, size_t i)
 {
 	const hashx_instr *in = &s->prog->code[i];
 	int dst = in->dst & 7, src = in->src & 7;
+	const hashx_branch_info *b;
 	branch_site *site;
 
 	switch ((hashx_opcode)in->opcode) {
 	case HASHX_OP_UMULH_R:
-		emit_mulh(e, &s->hi, false, dst, src, s->keep[i]);
-		break;
 	case HASHX_OP_SMULH_R:
-		emit_mulh(e, &s->hi, true, dst, src, s->keep[i]);
+		emit_mulh(e, &s->hi, in->opcode == HASHX_OP_SMULH_R, dst, src,
+			  s->facts->mulh_use[i] & HASHX_MULH_TESTED);
 		break;
 	case HASHX_OP_MUL_R:
 		emit_mul(e, &s->hi, dst, src);
@@ -879,17 +843,13 @@ static void emit_instr(x86_emitter *e, emit_state *s, size_t i)
 		v3(e, VPXOR, dst, dst, pool_rm(s->c->imm[i]));
 		break;
 	case HASHX_OP_TARGET:
-		s->resume = e->pos;
-		s->resume_index = i + 1;
 		break;
 	case HASHX_OP_BRANCH:
+		b = &s->facts->branch[s->nsites];
 		site = &s->sites[s->nsites++];
-		site->resume = s->resume;
-		site->forward = s->resume_index > i;
-		site->written =
-			site->forward
-				? 0
-				: written_regs(s->prog, s->resume_index, i);
+		site->forward = !hashx_branch_reruns(b);
+		site->resume = site->forward ? NULL : s->code_at[b->resume];
+		site->written = b->written;
 		emit_branch(e, s->c->imm[i], site);
 		break;
 	case HASHX_OP_COUNT:
@@ -914,10 +874,10 @@ static bool emit_program(x86_emitter *e, emit_state *s)
 		if (!x86_room(e, MAX_INSTR_BYTES + EPILOGUE_BYTES +
 					 STUB_BYTES * (s->nsites + 1)))
 			return false;
-		if (i == 1) {
+		s->code_at[i] = e->pos;
+		if (i == HASHX_RESUME_WITHOUT_TARGET) {
 			/* Where a BRANCH with no TARGET before it resumes: an
 			 * entry like the code after a TARGET. */
-			s->instr1 = e->pos;
 			hi_flush(&s->hi);
 		}
 		if (!is_noop(&s->prog->code[i]))
@@ -925,8 +885,7 @@ static bool emit_program(x86_emitter *e, emit_state *s)
 		if (e->pos - before > MAX_INSTR_BYTES)
 			return false;
 	}
-	if (s->instr1 == NULL)
-		s->instr1 = e->pos;
+	s->code_at[s->prog->size] = e->pos;
 	return true;
 }
 
@@ -979,9 +938,7 @@ static bool emit_function(x86_emitter *e, emit_state *s)
 		/* Reserved with each BRANCH; checked like an instruction. */
 		if (!x86_room(e, STUB_BYTES))
 			return false;
-		emit_taken_stub(e, site, (uint32_t)k + 1,
-				site->resume != NULL ? site->resume
-						     : s->instr1);
+		emit_taken_stub(e, site, (uint32_t)k + 1, site->resume);
 		emit_second_stub(e, site, (uint32_t)k + 1);
 		if (e->pos - before > STUB_BYTES)
 			return false;
@@ -989,52 +946,43 @@ static bool emit_function(x86_emitter *e, emit_state *s)
 	return true;
 }
 
-/* What the compile call hands to the shared builder. */
-typedef struct job {
-	const hashx_program *prog;
-	const hashx_sip_state *key;
-	size_t *entry; /* out: the code's offset after the pool */
-} job;
-
-static size_t count_branches(const hashx_program *prog)
+static uint8_t *emit_job(uint8_t *start, uint8_t *end, hashx_compile_job *j)
 {
-	size_t n = 0;
-
-	for (size_t i = 0; i < prog->size; i++)
-		n += prog->code[i].opcode == HASHX_OP_BRANCH;
-	return n;
-}
-
-static uint8_t *emit_job(uint8_t *start, uint8_t *end, const void *arg)
-{
-	const job *j = arg;
-	pool p = {start, 0};
+	x86_pool p = x86_pool_at(start, POOL_ENTRY,
+				 POOL_BYTES / POOL_ENTRY);
+	hashx_analysis facts;
 	consts c;
-	emit_state s;
+	emit_state *s;
 	x86_emitter e;
 	bool ok;
 
 	if (j->prog->size > HASHX_PROGRAM_SIZE)
 		return NULL;
-	memset(&s, 0, sizeof s);
-	/* One site per BRANCH (a generated program has about 16); on the
-	 * heap, as a program of 512 BRANCHes is still valid input. */
-	s.sites = calloc(count_branches(j->prog) + 1, sizeof *s.sites);
-	if (s.sites == NULL)
+	hashx_analyse(j->prog, &facts);
+	/* On the heap: the state has an address per instruction and one
+	 * site per BRANCH (a generated program has about 16; a program of
+	 * 512 BRANCHes is still valid input). */
+	s = calloc(1, sizeof *s);
+	if (s == NULL)
 		return NULL;
+	s->sites = calloc(facts.nbranches + 1, sizeof *s->sites);
+	if (s->sites == NULL) {
+		free(s);
+		return NULL;
+	}
 	fill_pool(&p, j->prog, j->key, &c);
-	e.pos = start + 32 * p.count;
+	e.pos = x86_pool_end(&p);
 	e.end = end;
 	while ((e.pos - start) % 64 != 0)
 		x86_byte(&e, 0xcc); /* int3 */
-	*j->entry = (size_t)(e.pos - start);
-	s.prog = j->prog;
-	s.resume_index = 1; /* the interpreter's rule without a TARGET */
-	s.c = &c;
-	find_tested_mulh(&s);
-	hi_flush(&s.hi);
-	ok = emit_function(&e, &s);
-	free(s.sites);
+	j->entry = (size_t)(e.pos - start);
+	s->prog = j->prog;
+	s->facts = &facts;
+	s->c = &c;
+	hi_flush(&s->hi);
+	ok = !p.overflow && emit_function(&e, s);
+	free(s->sites);
+	free(s);
 	return ok ? e.pos : NULL;
 }
 
@@ -1046,13 +994,10 @@ void *hashx_x86_64_avx2_compile(const hashx_program *prog,
 				const hashx_sip_state *key,
 				hashx_code_buffer *buf, unsigned *lanes)
 {
-	size_t entry = 0;
-	const job j = {prog, key, &entry};
-	uint8_t *mem = hashx_compiler_build(buf, CODE_CAPACITY, emit_job, &j);
+	hashx_compile_job j = {.prog = prog, .form = HASHX_FORM_BATCH,
+			       .key = key};
+	void *code = hashx_compiler_build(buf, CODE_CAPACITY, emit_job, &j);
 
-	*lanes = 0;
-	if (mem == NULL)
-		return NULL;
-	*lanes = LANES;
-	return mem + entry;
+	*lanes = code != NULL ? LANES : 0;
+	return code;
 }

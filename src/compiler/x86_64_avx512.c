@@ -27,9 +27,13 @@
  */
 #include <config.h>
 
+#include <stdlib.h>
+
+#include "analysis.h"
 #include "batch.h"
 #include "code_size.h"
 #include "compiler.h"
+#include "finalize.h"
 #include "x86_64_emit.h"
 
 #define WAYS 2
@@ -128,7 +132,7 @@ static void vrrr(x86_emitter *e, const vop *op, int dst, int a, int b,
 
 /* op zdst{k}, za, [pool word]{1to8} */
 static void vrrm(x86_emitter *e, const vop *op, int dst, int a,
-		 const uint64_t *word, unsigned k)
+		 const uint8_t *word, unsigned k)
 {
 	evex(e, op, dst, a, 5, true, k, true);
 	x86_rip_operand(e, dst, word, 0);
@@ -152,7 +156,7 @@ static void vmov(x86_emitter *e, int dst, int src, unsigned k)
 }
 
 /* vpbroadcastq zdst, [pool word] */
-static void vbroadcast_mem(x86_emitter *e, int dst, const uint64_t *word)
+static void vbroadcast_mem(x86_emitter *e, int dst, const uint8_t *word)
 {
 	evex(e, &VPBROADCASTQ_M, dst, 0, 5, true, 0, false);
 	x86_rip_operand(e, dst, word, 0);
@@ -167,7 +171,7 @@ static void vbroadcast_gpr(x86_emitter *e, int dst, int gpr)
 
 /* vpaddq zdst, za, [pool words] (a full 64-byte operand) */
 static void vadd_vector_mem(x86_emitter *e, int dst, int a,
-			    const uint64_t *words)
+			    const uint8_t *words)
 {
 	evex(e, &VPADDQ, dst, a, 5, true, 0, false);
 	x86_rip_operand(e, dst, words, 0);
@@ -184,7 +188,7 @@ static void vstore(x86_emitter *e, int src, int base, int32_t disp)
 /* vptestnmq kdst{kmask}, za, [pool word]{1to8}: lanes where a & word is
  * zero, among those in kmask. */
 static void vtestnm(x86_emitter *e, unsigned kdst, unsigned kmask, int a,
-		    const uint64_t *word)
+		    const uint8_t *word)
 {
 	evex(e, &VPTESTNMQ, (int)kdst, a, 5, true, kmask, true);
 	x86_rip_operand(e, (int)kdst, word, 0);
@@ -247,28 +251,15 @@ static unsigned k_enabled(int way)
 	return 1 + WAYS + (unsigned)way;
 }
 
-/* The loop's constants (a handful, shared), then one word per program
- * instruction for its immediate (ADD_C, XOR_C) or branch mask. */
+/* The pool (x86_pool, 8-byte words): the lane numbers, the loop's
+ * constants (a handful, shared), then one word per program instruction
+ * for its immediate (ADD_C, XOR_C) or branch mask, not searched for a
+ * twin: for 512 words that search would cost more than the compile. */
 #define POOL_SHARED 16
 
-typedef struct pool {
-	uint64_t *words;
-	size_t used;
-} pool;
-
-static const uint64_t *pool_word(pool *p, uint64_t v)
+static const uint8_t *pool_word(x86_pool *p, uint64_t v)
 {
-	for (size_t i = 0; i < p->used; i++)
-		if (p->words[i] == v)
-			return &p->words[i];
-	p->words[p->used] = v;
-	return &p->words[p->used++];
-}
-
-static const uint64_t *pool_instr_word(pool *p, size_t index, uint64_t v)
-{
-	p->words[POOL_SHARED + index] = v;
-	return &p->words[POOL_SHARED + index];
+	return x86_pool_broadcast(p, v, true);
 }
 
 /* ---- the program's instructions ------------------------------------ */
@@ -277,59 +268,41 @@ static const uint64_t *pool_instr_word(pool *p, size_t index, uint64_t v)
  * Where each BRANCH finds the last high product. Usually that product is
  * still in its destination register when the BRANCH comes, and the
  * BRANCH tests that register; only when the register is overwritten
- * first does the multiplication also copy its result to zmulres. (A lane
- * that jumps back runs the same instructions from the TARGET on, so the
- * same answer holds for it.)
+ * first (analysis.h: mulh_clobbered) does the multiplication also copy
+ * its result to zmulres. (A lane that jumps back runs the same
+ * instructions from the TARGET on, so the same answer holds for it.)
  */
-typedef struct mulh_flow {
-	int8_t branch_reg[HASHX_PROGRAM_SIZE]; /* HashX register, or -1 */
-	bool keep_copy[HASHX_PROGRAM_SIZE];    /* for UMULH/SMULH */
-} mulh_flow;
+typedef struct emit_state {
+	x86_emitter e;
+	x86_pool p;
+	const hashx_program *prog;
+	const uint8_t *low32;                   /* 0x00000000ffffffff */
+	const uint8_t *imm[HASHX_PROGRAM_SIZE]; /* per instruction, or NULL */
+	hashx_analysis facts;
+	size_t nbranches; /* BRANCHes emitted so far */
+} emit_state;
 
-static void trace_mulh_flow(const hashx_program *prog, mulh_flow *f)
+/* The pool words of the instructions that read one; after the shared
+ * constants, so those stay at the pool's start. */
+static void pool_immediates(emit_state *s)
 {
-	int last = -1; /* the last UMULH/SMULH so far */
-	bool overwritten = false;
+	for (size_t i = 0; i < s->prog->size; i++) {
+		const hashx_instr *in = &s->prog->code[i];
+		uint64_t v = in->imm;
 
-	memset(f, 0, sizeof *f);
-	for (size_t i = 0; i < prog->size; i++) {
-		const hashx_instr *in = &prog->code[i];
-
-		switch ((hashx_opcode)in->opcode) {
-		case HASHX_OP_UMULH_R:
-		case HASHX_OP_SMULH_R:
-			last = (int)i;
-			overwritten = false;
-			break;
-		case HASHX_OP_BRANCH:
-			f->branch_reg[i] = -1; /* zmulres: 0 or a copy */
-			if (last >= 0 && overwritten)
-				f->keep_copy[last] = true;
-			else if (last >= 0)
-				f->branch_reg[i] = (int8_t)prog->code[last].dst;
-			break;
-		case HASHX_OP_TARGET:
-		case HASHX_OP_COUNT:
-			break;
-		default:
-			if (last >= 0 && in->dst == prog->code[last].dst)
-				overwritten = true;
-			break;
-		}
+		s->imm[i] = NULL;
+		if (in->opcode == HASHX_OP_ADD_C || in->opcode == HASHX_OP_XOR_C)
+			v = (uint64_t)(int64_t)(int32_t)in->imm;
+		else if (in->opcode != HASHX_OP_BRANCH)
+			continue;
+		s->imm[i] = x86_pool_broadcast(&s->p, v, false);
 	}
 }
 
-typedef struct emit_state {
-	x86_emitter e;
-	pool p;
-	const hashx_program *prog;
-	const uint64_t *low32; /* 0x00000000ffffffff */
-	mulh_flow flow;
-} emit_state;
-
 /*
  * The high 64 bits of the unsigned 128-bit product of za and zb, from four
- * 32x32-bit products (vpmuludq): with a = ah:al and b = bh:bl,
+ * 32x32-bit products (vpmuludq), mulh.h's steps: with a = ah:al and
+ * b = bh:bl,
  *   t = ah*bl + (al*bl >> 32)            (cannot overflow)
  *   u = al*bh + (t mod 2^32)             (cannot overflow)
  *   hi = ah*bh + (t >> 32) + (u >> 32)
@@ -357,11 +330,8 @@ static void umulh_parts(emit_state *s, int way, int a, int b)
 	vrrr(e, &VPADDQ, t0, t0, t3, 0);
 }
 
-/*
- * The signed high product is the unsigned one minus b where a is negative
- * and minus a where b is negative (two's complement); the corrections are
- * subtracted from t0 before the final add.
- */
+/* mulh.h's signed correction (minus b where a < 0, minus a where b < 0),
+ * subtracted from t0 before the final add. */
 static void smulh_correction(emit_state *s, int way, int a, int b)
 {
 	x86_emitter *e = &s->e;
@@ -383,7 +353,7 @@ static void emit_mulh(emit_state *s, int way, const hashx_instr *in, unsigned k)
 	umulh_parts(s, way, d, zr(in->src, way));
 	if (in->opcode == HASHX_OP_SMULH_R)
 		smulh_correction(s, way, d, zr(in->src, way));
-	if (!s->flow.keep_copy[in - s->prog->code]) {
+	if (!(s->facts.mulh_use[in - s->prog->code] & HASHX_MULH_CLOBBERED)) {
 		vrrr(&s->e, &VPADDQ, d, zt(way, 0), zt(way, 4), k);
 		return;
 	}
@@ -425,9 +395,7 @@ static void emit_op(emit_state *s, int way, const hashx_instr *in, unsigned k)
 	case HASHX_OP_ADD_C:
 	case HASHX_OP_XOR_C:
 		vrrm(e, in->opcode == HASHX_OP_ADD_C ? &VPADDQ : &VPXORQ, d, d,
-		     pool_instr_word(&s->p, (size_t)(in - s->prog->code),
-				     (uint64_t)(int64_t)(int32_t)in->imm),
-		     k);
+		     s->imm[in - s->prog->code], k);
 		break;
 	case HASHX_OP_TARGET:
 	case HASHX_OP_BRANCH:
@@ -443,15 +411,17 @@ static void emit_op(emit_state *s, int way, const hashx_instr *in, unsigned k)
  * [block, branch) again under their lane mask, then lose their jump.
  */
 static bool emit_branch(emit_state *s, int way, const hashx_program *prog,
-			size_t block, size_t branch)
+			const hashx_branch_info *b)
 {
 	x86_emitter *e = &s->e;
 	unsigned taken = k_taken(way);
-	int reg = s->flow.branch_reg[branch];
+	int tested = b->mulh < 0 || b->mulh_clobbered
+			     ? zmulres(way)
+			     : zr(prog->code[b->mulh].dst, way);
+	size_t block = b->resume, branch = b->at;
 	uint8_t *skip;
 
-	vtestnm(e, taken, k_enabled(way), reg < 0 ? zmulres(way) : zr(reg, way),
-		pool_instr_word(&s->p, branch, prog->code[branch].imm));
+	vtestnm(e, taken, k_enabled(way), tested, s->imm[branch]);
 	kortestw(e, taken);
 	skip = x86_jcc(e, true, NULL);
 	for (size_t i = block; i < branch; i++) {
@@ -466,48 +436,42 @@ static bool emit_branch(emit_state *s, int way, const hashx_program *prog,
 
 static bool emit_program(emit_state *s, const hashx_program *prog)
 {
-	size_t block = 1; /* where a jump resumes: after the last TARGET */
-
 	for (size_t i = 0; i < prog->size; i++) {
 		const hashx_instr *in = &prog->code[i];
+		const hashx_branch_info *b = &s->facts.branch[s->nbranches];
 
 		for (int w = 0; w < WAYS; w++) {
 			if (!x86_room(&s->e, MAX_INSTR_BYTES + BRANCH_BYTES +
 						     LOOP_BYTES))
 				return false;
 			if (in->opcode == HASHX_OP_BRANCH) {
-				if (!emit_branch(s, w, prog, block, i))
+				if (!emit_branch(s, w, prog, b))
 					return false;
 			} else {
 				emit_op(s, w, in, 0);
 			}
 		}
-		if (in->opcode == HASHX_OP_TARGET)
-			block = i + 1;
+		s->nbranches += in->opcode == HASHX_OP_BRANCH;
 	}
 	return true;
 }
 
 /* ---- SipHash: input expansion and finalization ---------------------- */
 
+/* siphash.h's SipRound on four zmm registers v[0..3]. */
 static void sipround(emit_state *s, const int v[4])
 {
-	x86_emitter *e = &s->e;
+	for (int k = 0; k < HASHX_SIPROUND_STEP_COUNT; k++) {
+		const hashx_sip_step *st = &hashx_sipround_table[k];
+		int d = v[st->dst];
 
-	vrrr(e, &VPADDQ, v[0], v[0], v[1], 0);
-	vrrr(e, &VPADDQ, v[2], v[2], v[3], 0);
-	vshift(e, &VPROLQ_I, v[1], v[1], 13, 0);
-	vshift(e, &VPROLQ_I, v[3], v[3], 16, 0);
-	vrrr(e, &VPXORQ, v[1], v[1], v[0], 0);
-	vrrr(e, &VPXORQ, v[3], v[3], v[2], 0);
-	vshift(e, &VPROLQ_I, v[0], v[0], 32, 0);
-	vrrr(e, &VPADDQ, v[2], v[2], v[1], 0);
-	vrrr(e, &VPADDQ, v[0], v[0], v[3], 0);
-	vshift(e, &VPROLQ_I, v[1], v[1], 17, 0);
-	vshift(e, &VPROLQ_I, v[3], v[3], 21, 0);
-	vrrr(e, &VPXORQ, v[1], v[1], v[2], 0);
-	vrrr(e, &VPXORQ, v[3], v[3], v[0], 0);
-	vshift(e, &VPROLQ_I, v[2], v[2], 32, 0);
+		if (st->op == HASHX_SIP_ADD)
+			vrrr(&s->e, &VPADDQ, d, d, v[st->arg], 0);
+		else if (st->op == HASHX_SIP_XOR)
+			vrrr(&s->e, &VPXORQ, d, d, v[st->arg], 0);
+		else
+			vshift(&s->e, &VPROLQ_I, d, d, st->arg, 0);
+	}
 }
 
 /*
@@ -516,30 +480,34 @@ static void sipround(emit_state *s, const int v[4])
  * squeezed again in place.
  */
 static void emit_expansion(emit_state *s, const hashx_sip_state *key,
-			   const uint64_t *lane_numbers)
+			   const uint8_t *lane_numbers)
 {
 	x86_emitter *e = &s->e;
+	const hashx_sip_state start = hashx_expansion_start(key);
+	uint64_t init[4];
 
+	hashx_sip_words(&start, init);
 	for (int w = 0; w < WAYS; w++) {
 		const int v[4] = {zr(4, w), zr(5, w), zr(6, w), zr(7, w)};
 		int in = zt(w, 0);
 
 		vbroadcast_gpr(e, in, X86_RDI);
-		vadd_vector_mem(e, in, in, lane_numbers + 8 * w);
-		vbroadcast_mem(e, v[0], pool_word(&s->p, key->v0));
-		vbroadcast_mem(e, v[1], pool_word(&s->p, key->v1 ^ 0xee));
-		vbroadcast_mem(e, v[2], pool_word(&s->p, key->v2));
-		vrrm(e, &VPXORQ, v[3], in, pool_word(&s->p, key->v3), 0);
-		sipround(s, v);
-		sipround(s, v);
+		vadd_vector_mem(e, in, in, lane_numbers + 64 * w);
+		for (int i = 0; i < 3; i++)
+			vbroadcast_mem(e, v[i], pool_word(&s->p, init[i]));
+		vrrm(e, &VPXORQ, v[3], in, pool_word(&s->p, init[3]), 0);
+		for (int i = 0; i < HASHX_EXPAND_ABSORB_ROUNDS; i++)
+			sipround(s, v);
 		vrrr(e, &VPXORQ, v[0], v[0], in, 0);
-		vrrm(e, &VPXORQ, v[2], v[2], pool_word(&s->p, 0xee), 0);
-		for (int i = 0; i < 4; i++)
+		vrrm(e, &VPXORQ, v[2], v[2],
+		     pool_word(&s->p, HASHX_SIP_WIDE_MARK), 0);
+		for (int i = 0; i < HASHX_EXPAND_SQUEEZE_ROUNDS; i++)
 			sipround(s, v);
 		for (int i = 0; i < 4; i++)
 			vmov(e, zr(i, w), v[i], 0);
-		vrrm(e, &VPXORQ, v[1], v[1], pool_word(&s->p, 0xdd), 0);
-		for (int i = 0; i < 4; i++)
+		vrrm(e, &VPXORQ, v[1], v[1],
+		     pool_word(&s->p, HASHX_SIP_SECOND_SQUEEZE), 0);
+		for (int i = 0; i < HASHX_EXPAND_SQUEEZE_ROUNDS; i++)
 			sipround(s, v);
 		/* hashx_interpret's starting branch state */
 		vrrr(e, &VPXORQ, zmulres(w), zmulres(w), zmulres(w), 0);
@@ -551,15 +519,18 @@ static void emit_expansion(emit_state *s, const hashx_sip_state *key,
 static void emit_finalization(emit_state *s, const hashx_sip_state *key)
 {
 	x86_emitter *e = &s->e;
+	uint64_t words[4];
 
+	hashx_sip_words(key, words);
 	for (int w = 0; w < WAYS; w++) {
 		const int lo[4] = {zr(0, w), zr(1, w), zr(2, w), zr(3, w)};
 		const int hi[4] = {zr(4, w), zr(5, w), zr(6, w), zr(7, w)};
 
-		vrrm(e, &VPADDQ, lo[0], lo[0], pool_word(&s->p, key->v0), 0);
-		vrrm(e, &VPADDQ, lo[1], lo[1], pool_word(&s->p, key->v1), 0);
-		vrrm(e, &VPADDQ, hi[2], hi[2], pool_word(&s->p, key->v2), 0);
-		vrrm(e, &VPADDQ, hi[3], hi[3], pool_word(&s->p, key->v3), 0);
+		for (int i = 0; i < 4; i++) {
+			int r = zr(hashx_finalize_key_reg[i], w);
+
+			vrrm(e, &VPADDQ, r, r, pool_word(&s->p, words[i]), 0);
+		}
 		sipround(s, lo);
 		sipround(s, hi);
 		for (int j = 0; j < 4; j++) {
@@ -575,50 +546,61 @@ static void emit_finalization(emit_state *s, const hashx_sip_state *key)
  * void fn(uint64_t first, size_t groups, uint64_t *out): rdi counts the
  * inputs, rsi the groups left, rdx walks the output.
  */
-static uint8_t *emit_function(uint8_t *start, uint8_t *end, const void *arg)
+static uint8_t *emit_function(uint8_t *start, uint8_t *end,
+			      hashx_compile_job *j)
 {
-	const void *const *args = arg;
-	const hashx_program *prog = args[0];
-	const hashx_sip_state *key = args[1];
-	static emit_state zero;
-	emit_state s = zero;
-	uint64_t *lane_numbers;
-	uint8_t *entry_jump, *top, *exit_jump;
+	const hashx_program *prog = j->prog;
+	emit_state *s;
+	const uint8_t *lane_numbers;
+	uint8_t *entry_jump, *top, *exit_jump, *stop = NULL;
+	uint64_t lanes[8];
 
-	if (prog->size > HASHX_PROGRAM_SIZE)
+	if (prog->size > HASHX_PROGRAM_SIZE ||
+	    end - start < POOL_START + POOL_WORDS * 8 + LOOP_BYTES)
 		return NULL;
-	s.e = (x86_emitter){start, end};
-	s.prog = prog;
-	trace_mulh_flow(prog, &s.flow);
-	if (end - start < POOL_START + POOL_WORDS * 8 + LOOP_BYTES)
+	s = calloc(1, sizeof *s); /* 7 KB of facts and pool addresses */
+	if (s == NULL)
 		return NULL;
-	x86_byte(&s.e, 0xe9); /* jmp rel32 over the pool */
-	entry_jump = s.e.pos;
-	x86_imm32(&s.e, 0);
-	lane_numbers = (uint64_t *)(void *)(start + POOL_START);
-	for (int l = 0; l < LANES; l++)
-		lane_numbers[l] = (uint64_t)l;
-	s.p.words = lane_numbers + LANES;
-	s.low32 = pool_word(&s.p, 0xffffffff);
+	s->e = (x86_emitter){start, end};
+	s->prog = prog;
+	hashx_analyse(prog, &s->facts);
+	x86_byte(&s->e, 0xe9); /* jmp rel32 over the pool */
+	entry_jump = s->e.pos;
+	x86_imm32(&s->e, 0);
+	/* The lane numbers first, 64-byte aligned: one vector per way. */
+	s->p = x86_pool_at(start + POOL_START, 8, POOL_WORDS);
+	for (int w = 0; w < WAYS; w++) {
+		for (int l = 0; l < 8; l++)
+			lanes[l] = (uint64_t)(8 * w + l);
+		for (int l = 0; l < 8; l++)
+			x86_pool_append(&s->p, (const uint8_t *)&lanes[l]);
+	}
+	lane_numbers = s->p.start;
+	s->low32 = pool_word(&s->p, 0xffffffff);
 	/* The pool is filled as instructions need words; code starts after
 	 * its largest size. */
-	s.e.pos = (uint8_t *)(s.p.words + POOL_WORDS - LANES);
-	x86_patch_rel32(entry_jump, s.e.pos);
+	s->e.pos = s->p.start + 8 * POOL_WORDS;
+	x86_patch_rel32(entry_jump, s->e.pos);
 
-	x86_test(&s.e, X86_RSI);
-	exit_jump = x86_jcc(&s.e, true, NULL);
-	top = s.e.pos;
-	emit_expansion(&s, key, lane_numbers);
-	if (!emit_program(&s, prog))
-		return NULL;
-	emit_finalization(&s, key);
-	x86_add_imm32(&s.e, X86_RDI, LANES);
-	x86_add_imm32(&s.e, X86_RDX, 4 * LANES * 8);
-	x86_dec(&s.e, X86_RSI);
-	x86_jcc(&s.e, false, top);
-	x86_patch_rel32(exit_jump, s.e.pos);
-	x86_vzeroupper_ret(&s.e);
-	return s.e.pos;
+	x86_test(&s->e, X86_RSI);
+	exit_jump = x86_jcc(&s->e, true, NULL);
+	top = s->e.pos;
+	emit_expansion(s, j->key, lane_numbers);
+	pool_immediates(s);
+	if (!emit_program(s, prog))
+		goto out;
+	emit_finalization(s, j->key);
+	x86_add_imm32(&s->e, X86_RDI, LANES);
+	x86_add_imm32(&s->e, X86_RDX, 4 * LANES * 8);
+	x86_dec(&s->e, X86_RSI);
+	x86_jcc(&s->e, false, top);
+	x86_patch_rel32(exit_jump, s->e.pos);
+	x86_vzeroupper_ret(&s->e);
+	if (!s->p.overflow)
+		stop = s->e.pos;
+out:
+	free(s);
+	return stop;
 }
 
 /* CODE_CAPACITY's terms, for the test that checks them. */
@@ -636,9 +618,9 @@ void *hashx_x86_64_avx512_compile(const hashx_program *prog,
 				  const hashx_sip_state *key,
 				  hashx_code_buffer *buf, unsigned *lanes)
 {
-	const void *args[2] = {prog, key};
-	void *code =
-		hashx_compiler_build(buf, CODE_CAPACITY, emit_function, args);
+	hashx_compile_job j = {.prog = prog, .form = HASHX_FORM_BATCH,
+			       .key = key};
+	void *code = hashx_compiler_build(buf, CODE_CAPACITY, emit_function, &j);
 
 	*lanes = code != NULL ? LANES : 0;
 	return code;

@@ -1,9 +1,10 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * x86_64_emit.h - what the x86-64 batch code generators (x86_64_avx2.c,
- * x86_64_avx512.c) share: a byte cursor with a bound, little-endian
- * immediates, and the few general-purpose instructions around their loop.
+ * x86_64_emit.h - what the x86-64 code generators (x86_64.c,
+ * x86_64_avx2.c, x86_64_avx512.c) share: one byte cursor with a bound,
+ * little-endian immediates, the few general-purpose instructions around
+ * the vector loops, and the vector back-ends' constant pool.
  */
 #ifndef HASHX_X86_64_EMIT_H
 #define HASHX_X86_64_EMIT_H
@@ -121,6 +122,83 @@ static inline void x86_rip_operand(x86_emitter *e, int reg, const void *at,
 	x86_byte(e, (reg & 7) << 3 | 5);
 	x86_imm32(e, (uint32_t)(int32_t)((const uint8_t *)at -
 					 (e->pos + 4 + tail)));
+}
+
+/*
+ * The vector back-ends' constant pool: entries of one width (32 bytes, a
+ * full AVX2 vector; 8 bytes, a word AVX-512 broadcasts) at the start of
+ * the buffer, before the code, read through x86_rip_operand. The
+ * capacity is each back-end's proven bound; going past it sets
+ * `overflow`, which the back-end turns into a failed compilation, rather
+ * than writing into the code.
+ */
+typedef struct x86_pool {
+	uint8_t *start;
+	size_t width;    /* bytes per entry */
+	size_t count;    /* entries used */
+	size_t capacity; /* entries */
+	bool overflow;
+} x86_pool;
+
+static inline x86_pool x86_pool_at(uint8_t *start, size_t width,
+				   size_t capacity)
+{
+	x86_pool p = { start, width, 0, capacity, false };
+
+	return p;
+}
+
+/* A new entry holding `bytes` (width bytes), without looking for an equal
+ * one: for values used once, where searching would cost more than the
+ * bytes it saves. */
+static inline const uint8_t *x86_pool_append(x86_pool *p, const uint8_t *bytes)
+{
+	uint8_t *at;
+
+	if (p->count == p->capacity) {
+		p->overflow = true;
+		return p->start;
+	}
+	at = p->start + p->width * p->count++;
+	memcpy(at, bytes, p->width);
+	return at;
+}
+
+/* The entry holding `bytes`: an equal one if there is one. */
+static inline const uint8_t *x86_pool_add(x86_pool *p, const uint8_t *bytes)
+{
+	for (size_t k = 0; k < p->count; k++)
+		if (memcmp(p->start + p->width * k, bytes, p->width) == 0)
+			return p->start + p->width * k;
+	return x86_pool_append(p, bytes);
+}
+
+/* The width / 8 little-endian words q[0..] as entry bytes. */
+static inline void x86_pool_bytes(const x86_pool *p, const uint64_t *q,
+				  uint8_t *bytes)
+{
+	for (size_t i = 0; i < p->width; i++)
+		bytes[i] = (uint8_t)(q[i / 8] >> (8 * (i % 8)));
+}
+
+/* An entry with `v` in every 64-bit lane; shared with an equal one when
+ * `share`. */
+static inline const uint8_t *x86_pool_broadcast(x86_pool *p, uint64_t v,
+						bool share)
+{
+	uint64_t q[8];
+	uint8_t bytes[64];
+
+	for (int i = 0; i < 8; i++)
+		q[i] = v;
+	x86_pool_bytes(p, q, bytes);
+	return share ? x86_pool_add(p, bytes) : x86_pool_append(p, bytes);
+}
+
+/* The end of the entries: where code may start. */
+static inline uint8_t *x86_pool_end(const x86_pool *p)
+{
+	return p->start + p->width * p->count;
 }
 
 #endif
