@@ -37,17 +37,11 @@ void hashx_siphash24_ctr_state512(const hashx_sip_state *key, uint64_t input,
 	s.v2 ^= HASHX_SIP_WIDE_MARK;
 	for (int i = 0; i < HASHX_EXPAND_SQUEEZE_ROUNDS; i++)
 		hashx_sipround_state(&s);
-	out[0] = s.v0;
-	out[1] = s.v1;
-	out[2] = s.v2;
-	out[3] = s.v3;
+	hashx_sip_words(&s, out);
 
 	/* The second squeeze, kept apart from the first by its marker. */
 	s.v1 ^= HASHX_SIP_SECOND_SQUEEZE;
 	for (int i = 0; i < HASHX_EXPAND_SQUEEZE_ROUNDS; i++)
 		hashx_sipround_state(&s);
-	out[4] = s.v0;
-	out[5] = s.v1;
-	out[6] = s.v2;
-	out[7] = s.v3;
+	hashx_sip_words(&s, out + 4);
 }
