@@ -10,7 +10,7 @@
  * partial sums: H(i0)+H(i1), H(i2)+H(i3), ... are 0 modulo 2^15, the sums
  * of those pairs 0 modulo 2^30, and the indices ordered as a tree (each
  * left subtree's indices compare lower or equal to the right's). Finding one
- * takes about 2^16 hashes and 1.9 MiB of memory; checking one, 8 hashes.
+ * takes about 2^16 hashes and 1.5 MiB of memory; checking one, 8 hashes.
  *
  * This header is a drop-in replacement for the equix.h that Tor ships in
  * src/ext/equix: the same functions, types, enumerators, flags and values,
@@ -90,7 +90,7 @@ typedef struct equix_ctx equix_ctx;
 /** Flags for equix_alloc(), to be or'ed together. */
 typedef enum equix_ctx_flags {
     EQUIX_CTX_VERIFY = 0,       /**< verification only */
-    EQUIX_CTX_SOLVE = 1,        /**< also solving (allocates 1.9 MiB) */
+    EQUIX_CTX_SOLVE = 1,        /**< also solving (allocates 1.5 MiB) */
     EQUIX_CTX_MUST_COMPILE = 2, /**< require compiled HashX */
     EQUIX_CTX_TRY_COMPILE = 4,  /**< compiled HashX where possible */
     EQUIX_CTX_HUGEPAGES = 8,    /**< solver memory in huge pages where the

@@ -293,25 +293,25 @@ static void emit_stub(x86_emitter *e, const branch_stub *stub,
 /* ---- entry and exit ------------------------------------------------ */
 
 /* The callee-saved registers a form uses: r12-r15 always, rbx and rbp
- * for the batch form's loop. */
+ * for the scatter form's loop. */
 static const int saved_regs[] = { 12, 13, 14, 15, RBX, RBP };
 
-static int saved_count(bool batch)
+static int saved_count(bool scatter)
 {
-	return batch ? 6 : 4;
+	return scatter ? 6 : 4;
 }
 
-static void save_callee_saved(x86_emitter *e, bool batch)
+static void save_callee_saved(x86_emitter *e, bool scatter)
 {
-	for (int k = 0; k < saved_count(batch); k++) {
+	for (int k = 0; k < saved_count(scatter); k++) {
 		rex(e, 0, 0, 0, saved_regs[k]);
 		byte(e, OP_PUSH_R + (saved_regs[k] & 7));
 	}
 }
 
-static void restore_and_return(x86_emitter *e, bool batch)
+static void restore_and_return(x86_emitter *e, bool scatter)
 {
-	for (int k = saved_count(batch) - 1; k >= 0; k--) {
+	for (int k = saved_count(scatter) - 1; k >= 0; k--) {
 		rex(e, 0, 0, 0, saved_regs[k]);
 		byte(e, OP_POP_R + (saved_regs[k] & 7));
 	}
