@@ -13,7 +13,7 @@ set -euo pipefail
 EQUIX_SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # Debian packages the build and the tests need.
-EQUIX_PACKAGES=(gcc make autoconf automake libtool pkg-config libsodium-dev check)
+EQUIX_PACKAGES=(gcc make autoconf autoconf-archive automake libtool pkg-config libsodium-dev check)
 
 # Installs the Debian packages named as arguments that are missing (as
 # root), after running the optional command in $EQUIX_APT_PREPARE.

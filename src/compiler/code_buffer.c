@@ -7,7 +7,7 @@
 
 #include "code_buffer.h"
 
-#if HASHX_HAVE_MMAP
+#if defined(HAVE_MMAP) && defined(HAVE_MPROTECT)
 #include <sys/mman.h>
 #include <unistd.h>
 

@@ -9,7 +9,7 @@
 
 #include "solver_memory.h"
 
-#if HASHX_HAVE_MMAP
+#if defined(HAVE_MMAP) && defined(HAVE_MPROTECT)
 #include <sys/mman.h>
 #endif
 
@@ -18,7 +18,7 @@
  * runs in ordinary pages, which is slower but correct. */
 static bool map_huge(equix_solver_memory *m)
 {
-#if HASHX_HAVE_MMAP && defined(MAP_HUGETLB)
+#if defined(HAVE_MMAP) && defined(HAVE_MPROTECT) && defined(MAP_HUGETLB)
 	const size_t huge_page = (size_t)2 << 20;
 	size_t bytes = (sizeof *m->heap + huge_page - 1) / huge_page * huge_page;
 	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
@@ -49,7 +49,7 @@ bool equix_solver_memory_alloc(equix_solver_memory *m, bool want_huge)
 
 void equix_solver_memory_free(equix_solver_memory *m)
 {
-#if HASHX_HAVE_MMAP
+#if defined(HAVE_MMAP) && defined(HAVE_MPROTECT)
 	if (m->huge) {
 		munmap(m->heap, m->mapped);
 		m->heap = NULL;
