@@ -26,7 +26,8 @@ static unsigned fine_complement(unsigned f)
 
 static equix_pair_ref make_ref(unsigned bucket, unsigned left, unsigned right)
 {
-	return (equix_pair_ref)(left << 17 | right << 8 | bucket);
+	return (equix_pair_ref)(left << EQUIX_REF_LEFT_SHIFT |
+				right << EQUIX_REF_RIGHT_SHIFT | bucket);
 }
 
 /* ---- stage 0: hashing ---------------------------------------------- */
@@ -145,12 +146,12 @@ static unsigned find_pairs(equix_scratch *s, unsigned b, const uint64_t *left,
 
 static unsigned ref_left(equix_pair_ref ref)
 {
-	return ref >> 17;
+	return ref >> EQUIX_REF_LEFT_SHIFT;
 }
 
 static unsigned ref_right(equix_pair_ref ref)
 {
-	return (ref >> 8) & 511;
+	return (ref >> EQUIX_REF_RIGHT_SHIFT) & EQUIX_REF_POS_MASK;
 }
 
 #define NO_SLOT UINT32_MAX
@@ -288,8 +289,8 @@ static void leaves_of_pair(const equix_solver_heap *h, equix_pair_ref ref,
 {
 	unsigned b = ref % EQUIX_COARSE_BUCKETS;
 
-	out[0] = h->stage1.idx[b][ref >> 17];
-	out[1] = h->stage1.idx[coarse_complement(b)][(ref >> 8) & 511];
+	out[0] = h->stage1.idx[b][ref_left(ref)];
+	out[1] = h->stage1.idx[coarse_complement(b)][ref_right(ref)];
 	equix_order_subtrees(out, 1);
 }
 
@@ -340,7 +341,7 @@ static bool record_solution(equix_solver_heap *h, found *f, unsigned b,
  * 128). It then looks at exactly the partners find_pairs would list, in
  * the same order, so the solutions and their order are unchanged.
  */
-#define FILTER_BITS 15
+#define FILTER_BITS EQUIX_FILTER_BITS /* solver.h sizes the filter */
 
 static void filter_set(uint64_t *filter, uint32_t value)
 {

@@ -37,6 +37,23 @@
  */
 typedef uint32_t equix_pair_ref;
 
+/* The ref's fields: widths and where they start. */
+#define EQUIX_REF_BUCKET_BITS 8 /* a coarse bucket, 0..255 */
+#define EQUIX_REF_POS_BITS 9    /* a position in a bucket, 0..335 */
+#define EQUIX_REF_RIGHT_SHIFT EQUIX_REF_BUCKET_BITS
+#define EQUIX_REF_LEFT_SHIFT (EQUIX_REF_RIGHT_SHIFT + EQUIX_REF_POS_BITS)
+#define EQUIX_REF_POS_MASK ((1u << EQUIX_REF_POS_BITS) - 1)
+#define EQUIX_REF_BITS (EQUIX_REF_LEFT_SHIFT + EQUIX_REF_POS_BITS)
+
+_Static_assert(EQUIX_COARSE_BUCKETS == 1 << EQUIX_REF_BUCKET_BITS,
+	       "a ref's bucket field holds exactly every coarse bucket");
+_Static_assert(EQUIX_COARSE_ITEMS <= 1 << EQUIX_REF_POS_BITS,
+	       "a ref's position fields hold every position in a bucket");
+_Static_assert(EQUIX_REF_BITS <= 32, "a ref fits its type");
+
+/* Stage 3's filter: one bit per value of this many low bits of an item. */
+#define EQUIX_FILTER_BITS 15
+
 typedef struct equix_stage1 { /* leaves, from stage 0 */
 	uint16_t counts[EQUIX_COARSE_BUCKETS];
 	equix_idx idx[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
@@ -50,6 +67,8 @@ typedef struct equix_stage1 { /* leaves, from stage 0 */
  * the low bits of sums.
  */
 #define EQUIX_PAIR_DATA_BITS 38
+_Static_assert(EQUIX_PAIR_DATA_BITS + EQUIX_REF_BITS <= 64,
+	       "a stage-2 item holds its data and its ref");
 
 typedef struct equix_stage2 {
 	uint16_t counts[EQUIX_COARSE_BUCKETS];
@@ -75,7 +94,7 @@ typedef struct equix_scratch {
 	equix_pair_ref pairs[EQUIX_COARSE_ITEMS * EQUIX_FINE_ITEMS];
 	/* Stage 3 only: one bit per value of the low 15 bits of the items
 	 * entered (see solver.c). */
-	uint64_t filter[(1 << 15) / 64];
+	uint64_t filter[(1 << EQUIX_FILTER_BITS) / 64];
 } equix_scratch;
 
 /*

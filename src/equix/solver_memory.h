@@ -1,8 +1,9 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * solver_memory.h - where the solver's 1.9 MiB live: huge pages when asked
- * for and available, ordinary memory otherwise.
+ * solver_memory.h - where the solver's 1,576,320 bytes (about 1.5 MiB,
+ * see solver.h) live: huge pages when asked for and available, ordinary
+ * memory otherwise.
  */
 #ifndef EQUIX_SOLVER_MEMORY_H
 #define EQUIX_SOLVER_MEMORY_H

@@ -106,7 +106,7 @@ equix_pow_service_alloc(const uint8_t id[EQUIX_POW_ID_LEN],
 	equix_pow_service *s = calloc(1, sizeof *s);
 	if (s == NULL)
 		return NULL;
-	/* Verification never needs the solver's 1.9 MiB. */
+	/* Verification never needs the solver's 1,576,320 bytes. */
 	s->ctx = equix_alloc((equix_ctx_flags)(flags & ~EQUIX_CTX_SOLVE));
 	if (s->ctx == NULL) {
 		free(s);
