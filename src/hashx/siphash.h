@@ -35,9 +35,10 @@ static inline uint64_t hashx_rotl64(uint64_t x, unsigned n)
  *   ADD(d, s)   v[d] += v[s]
  *   ROTL(d, n)  v[d] = v[d] rotated left by n bits
  *   XOR(d, s)   v[d] ^= v[s]
- * Every implementation (the C below, the lanes interpreter, each code
- * generator) instantiates this list with its own three step macros, so
- * the permutation has one definition and cannot drift between back-ends.
+ * C code (the function below, the lanes interpreter) instantiates this
+ * list with its own three step macros, and the code generators walk the
+ * table made from it below, so the permutation has one definition and
+ * cannot drift between back-ends.
  */
 #define HASHX_SIPROUND_STEPS(ADD, ROTL, XOR)                              \
 	ADD(0, 1) ADD(2, 3) ROTL(1, 13) ROTL(3, 16) XOR(1, 0) XOR(3, 2)    \
@@ -72,9 +73,8 @@ static const hashx_sip_step hashx_sipround_table[HASHX_SIPROUND_STEP_COUNT] = {
 #undef HASHX_SIP_TABLE_ROTL
 #undef HASHX_SIP_TABLE_XOR
 
-/* Every step of a round, and every word after it. */
+/* Every step of a round. */
 #define HASHX_SIP_ALL_STEPS ((1u << HASHX_SIPROUND_STEP_COUNT) - 1)
-#define HASHX_SIP_ALL_WORDS 0xfu
 
 /*
  * The steps (bit k: table step k) a round needs when only the words in
