@@ -40,6 +40,7 @@
 #include <stdlib.h>
 
 #include "batch.h"
+#include "batch_backend.h"
 #include "code_size.h"
 #include "compiler.h"
 #include "x86_64_emit.h"
@@ -1037,10 +1038,6 @@ static uint8_t *emit_job(uint8_t *start, uint8_t *end, const void *arg)
 	free(s.sites);
 	return ok ? e.pos : NULL;
 }
-
-void *hashx_x86_64_avx2_compile(const hashx_program *prog,
-				const hashx_sip_state *key,
-				hashx_code_buffer *buf, unsigned *lanes);
 
 void *hashx_x86_64_avx2_compile(const hashx_program *prog,
 				const hashx_sip_state *key,

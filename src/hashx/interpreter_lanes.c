@@ -23,13 +23,13 @@
 #if HASHX_HAVE_LANES
 #include <immintrin.h>
 
-#include "batch.h"
+#include "cpu.h"
 
 #define AVX512 __attribute__((target("avx512f,avx512dq")))
 
 bool hashx_lanes_available(void)
 {
-	return hashx_impl_available(HASHX_IMPL_AVX512);
+	return hashx_cpu_has_avx512();
 }
 
 /* High 64 bits of the unsigned products, from 32x32-bit products (the
