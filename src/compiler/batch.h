@@ -30,7 +30,8 @@
 #include "program.h"
 #include "siphash.h"
 
-/* The ways this library can evaluate a HashX function, slowest first. */
+/* The ways this library can evaluate a HashX function (the table in
+ * dispatch.c says what each is; their order means nothing). */
 typedef enum hashx_impl {
 	HASHX_IMPL_PORTABLE, /* the interpreter, one input at a time */
 	HASHX_IMPL_SCALAR,   /* the scalar JIT (compiler.h), one at a time */
@@ -50,11 +51,10 @@ typedef struct hashx_batch {
 #define HASHX_BATCH_MAX_LANES 24
 
 /*
- * Compiles the batch form of `prog` for input key `key` with `impl`
- * (HASHX_IMPL_AVX2 or HASHX_IMPL_AVX512) into `buf`. False when this
- * build or CPU has no such code generator or the system refuses
- * executable memory. Implemented per architecture (x86_64_avx2.c,
- * x86_64_avx512.c; none elsewhere).
+ * Compiles the batch form of `prog` for input key `key` with `impl` (one
+ * for which hashx_impl_batches()) into `buf`. False when this build or
+ * CPU has no such code generator or the system refuses executable
+ * memory. The generators are per architecture (batch_backend.h).
  */
 bool hashx_compile_batch(const hashx_program *prog, const hashx_sip_state *key,
 			 hashx_impl impl, hashx_code_buffer *buf,
@@ -67,6 +67,11 @@ hashx_impl hashx_impl_from_name(const char *name);
 
 /* Whether this build and this CPU (and OS) can run `impl`. */
 bool hashx_impl_available(hashx_impl impl);
+
+/* Whether `impl` hashes with compiled code (the scalar JIT's forms or a
+ * batch form), and whether it has a batch form (hashx_compile_batch). */
+bool hashx_impl_uses_jit(hashx_impl impl);
+bool hashx_impl_batches(hashx_impl impl);
 
 /*
  * The implementation compiled contexts use: the fastest available, or the

@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "code_buffer.h"
+#include "hashx_internal.h"
 #include "program.h"
 #include "siphash.h"
 
@@ -31,21 +32,8 @@ typedef void hashx_compiled_fn(uint64_t r[8]);
  * little-endian integer. What hashx_exec() calls. */
 typedef uint64_t hashx_hash_fn(uint64_t input, uint8_t out[32]);
 
-/*
- * Scatter form: hashes first .. first + n - 1 and sorts each, in input
- * order, into a table of 256 buckets by the low 8 bits of v, the hash's
- * first 8 bytes (little-endian): bucket b's next item gets the input (as
- * 16 bits) in idx[b * capacity + item] and v >> 8 in data[...]; a full
- * bucket drops the item. The table is built into the code. This is stage
- * 0 of the Equi-X solver.
- */
-typedef struct hashx_scatter {
-	uint16_t *counts; /* [256] */
-	uint16_t *idx;    /* [256 * capacity] */
-	uint64_t *data;   /* [256 * capacity] */
-	uint32_t capacity;
-} hashx_scatter;
-
+/* Scatter form: hashes first .. first + n - 1 into the table built into
+ * the code (hashx_internal.h: Equi-X's stage 0). */
 typedef void hashx_scatter_fn(uint64_t first, size_t n);
 
 /* Whether this build has a native code generator at all. */

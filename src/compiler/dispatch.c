@@ -1,24 +1,86 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * dispatch.c - hashx_compile_batch(): the batch code generator for the
- * chosen implementation (impl.c), where this build has one.
+ * dispatch.c - the table of implementations (batch.h): each one's name,
+ * what it needs of the build and CPU, and its batch code generator. The
+ * rest of the library asks this table, never the enum's order; a new
+ * back-end is one row here and its entry point in batch_backend.h.
  */
 #include <config.h>
 
 #include <string.h>
 
 #include "batch.h"
+#include "batch_backend.h"
 #include "compiler.h"
+#include "cpu.h"
 
+typedef struct impl_row {
+	const char *name;        /* in HASHX_IMPL and reports */
+	bool (*available)(void); /* this build, CPU and OS run it */
+	bool jit;                /* hashes with compiled code */
+	hashx_batch_compile_fn *batch; /* NULL: one input at a time */
+} impl_row;
+
+static bool always(void)
+{
+	return true;
+}
+
+static bool have_compiler(void)
+{
+	return HASHX_HAVE_COMPILER;
+}
+
+static const impl_row impls[HASHX_IMPL_COUNT] = {
+	[HASHX_IMPL_PORTABLE] = {"portable", always, false, NULL},
+	[HASHX_IMPL_SCALAR] = {"scalar", have_compiler, true, NULL},
 #if defined(HASHX_JIT_X86_64)
-void *hashx_x86_64_avx2_compile(const hashx_program *prog,
-				const hashx_sip_state *key,
-				hashx_code_buffer *buf, unsigned *lanes);
-void *hashx_x86_64_avx512_compile(const hashx_program *prog,
-				  const hashx_sip_state *key,
-				  hashx_code_buffer *buf, unsigned *lanes);
+	[HASHX_IMPL_AVX2] = {"avx2", hashx_cpu_has_avx2, true,
+			     hashx_x86_64_avx2_compile},
+	[HASHX_IMPL_AVX512] = {"avx512", hashx_cpu_has_avx512, true,
+			       hashx_x86_64_avx512_compile},
+#else
+	/* Named, so that HASHX_IMPL=avx2 is understood and unavailable. */
+	[HASHX_IMPL_AVX2] = {"avx2", NULL, true, NULL},
+	[HASHX_IMPL_AVX512] = {"avx512", NULL, true, NULL},
 #endif
+};
+
+static const impl_row *row(hashx_impl impl)
+{
+	return impl < HASHX_IMPL_COUNT ? &impls[impl] : NULL;
+}
+
+const char *hashx_impl_name(hashx_impl impl)
+{
+	return row(impl) != NULL ? row(impl)->name : "unknown";
+}
+
+hashx_impl hashx_impl_from_name(const char *name)
+{
+	for (int i = 0; i < HASHX_IMPL_COUNT; i++)
+		if (name != NULL && strcmp(name, impls[i].name) == 0)
+			return (hashx_impl)i;
+	return HASHX_IMPL_COUNT;
+}
+
+bool hashx_impl_available(hashx_impl impl)
+{
+	const impl_row *r = row(impl);
+
+	return r != NULL && r->available != NULL && r->available();
+}
+
+bool hashx_impl_uses_jit(hashx_impl impl)
+{
+	return row(impl) != NULL && row(impl)->jit;
+}
+
+bool hashx_impl_batches(hashx_impl impl)
+{
+	return row(impl) != NULL && row(impl)->batch != NULL;
+}
 
 bool hashx_compile_batch(const hashx_program *prog, const hashx_sip_state *key,
 			 hashx_impl impl, hashx_code_buffer *buf,
@@ -29,18 +91,9 @@ bool hashx_compile_batch(const hashx_program *prog, const hashx_sip_state *key,
 
 	out->fn = NULL;
 	out->lanes = 0;
-	if (!hashx_impl_available(impl))
+	if (!hashx_impl_available(impl) || !hashx_impl_batches(impl))
 		return false;
-#if defined(HASHX_JIT_X86_64)
-	if (impl == HASHX_IMPL_AVX2)
-		code = hashx_x86_64_avx2_compile(prog, key, buf, &lanes);
-	else if (impl == HASHX_IMPL_AVX512)
-		code = hashx_x86_64_avx512_compile(prog, key, buf, &lanes);
-#else
-	(void)prog;
-	(void)key;
-	(void)buf;
-#endif
+	code = impls[impl].batch(prog, key, buf, &lanes);
 	if (code == NULL)
 		return false;
 	/* Object to function pointer: allowed by POSIX (as for dlsym). */

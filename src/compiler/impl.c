@@ -3,63 +3,15 @@
 /*
  * impl.c - choosing, once per process, how compiled HashX contexts
  * evaluate many inputs (batch.h): the widest vector unit this CPU and OS
- * can run, unless HASHX_IMPL names another. (Also built into equix-bench,
- * which reports the choice.)
+ * can run, unless HASHX_IMPL names another. What each implementation is
+ * and needs is in the table of dispatch.c.
  */
 #include <config.h>
 
 #include <stdatomic.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "batch.h"
-#include "compiler.h"
-
-static const char *const impl_names[HASHX_IMPL_COUNT] = {
-	[HASHX_IMPL_PORTABLE] = "portable",
-	[HASHX_IMPL_SCALAR] = "scalar",
-	[HASHX_IMPL_AVX2] = "avx2",
-	[HASHX_IMPL_AVX512] = "avx512",
-};
-
-const char *hashx_impl_name(hashx_impl impl)
-{
-	return impl < HASHX_IMPL_COUNT ? impl_names[impl] : "unknown";
-}
-
-hashx_impl hashx_impl_from_name(const char *name)
-{
-	for (int i = 0; i < HASHX_IMPL_COUNT; i++)
-		if (name != NULL && strcmp(name, impl_names[i]) == 0)
-			return (hashx_impl)i;
-	return HASHX_IMPL_COUNT;
-}
-
-/*
- * The vector paths need the instructions and the OS's saving of the wider
- * registers; GCC's and Clang's __builtin_cpu_supports checks both (CPUID
- * and XGETBV). AVX-512 needs DQ for the 64-bit lane multiply (vpmullq).
- */
-bool hashx_impl_available(hashx_impl impl)
-{
-	switch (impl) {
-	case HASHX_IMPL_PORTABLE:
-		return true;
-	case HASHX_IMPL_SCALAR:
-		return HASHX_HAVE_COMPILER;
-#if defined(HASHX_JIT_X86_64)
-	case HASHX_IMPL_AVX2:
-		__builtin_cpu_init();
-		return __builtin_cpu_supports("avx2");
-	case HASHX_IMPL_AVX512:
-		__builtin_cpu_init();
-		return __builtin_cpu_supports("avx512f") &&
-		       __builtin_cpu_supports("avx512dq");
-#endif
-	default:
-		return false;
-	}
-}
 
 /*
  * Fastest first, as measured (doc/performance.md): AVX-512 solves in about

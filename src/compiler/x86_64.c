@@ -490,8 +490,8 @@ static void emit_hash_epilogue(x86_emitter *e, const hashx_sip_state *key)
 /*
  * Scatter form, void f(uint64_t first, size_t n): the hashes of first ..
  * first + n - 1, each sorted straight into the table `t` by the low 8 bits
- * of its first word (hashx_scatter in compiler.h). This is the first stage
- * of the Equi-X solver; doing it in the hashing loop lets the table
+ * of its first word (hashx_scatter, hashx_internal.h). This is the first
+ * stage of the Equi-X solver; doing it in the hashing loop lets the table
  * updates run in the shadow of the next hash's long dependency chain, and
  * saves a call and the output words per hash. rbx counts the inputs, rbp
  * the hashes left.
@@ -548,6 +548,10 @@ static void mem_sib(x86_emitter *e, int w16, int w64, unsigned op, int reg,
  *     mov   [r11+rax*8], r8        ; the rest of the value
  *   skip:
  */
+/* The byte register (movzx eax, r8b) and shift (shr r8, 8) below are the
+ * bucket bits. */
+_Static_assert(HASHX_SCATTER_BUCKET_BITS == 8, "scatter buckets by a byte");
+
 static void emit_scatter_item(x86_emitter *e, const hashx_scatter *t)
 {
 	uint8_t *jae_rel8;

@@ -41,6 +41,7 @@
 
 #include "analysis.h"
 #include "batch.h"
+#include "batch_backend.h"
 #include "code_size.h"
 #include "compiler.h"
 #include "finalize.h"
@@ -985,10 +986,6 @@ static uint8_t *emit_job(uint8_t *start, uint8_t *end, hashx_compile_job *j)
 	free(s);
 	return ok ? e.pos : NULL;
 }
-
-void *hashx_x86_64_avx2_compile(const hashx_program *prog,
-				const hashx_sip_state *key,
-				hashx_code_buffer *buf, unsigned *lanes);
 
 void *hashx_x86_64_avx2_compile(const hashx_program *prog,
 				const hashx_sip_state *key,

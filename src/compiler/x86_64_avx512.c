@@ -31,6 +31,7 @@
 
 #include "analysis.h"
 #include "batch.h"
+#include "batch_backend.h"
 #include "code_size.h"
 #include "compiler.h"
 #include "finalize.h"
@@ -609,10 +610,6 @@ const hashx_code_bounds hashx_x86_64_avx512_code_bounds = {
 	.fixed = POOL_START + POOL_WORDS * 8 + 2 * LOOP_BYTES + BRANCH_BYTES,
 	.per_instr = WAYS * MAX_INSTR_BYTES,
 };
-
-void *hashx_x86_64_avx512_compile(const hashx_program *prog,
-				  const hashx_sip_state *key,
-				  hashx_code_buffer *buf, unsigned *lanes);
 
 void *hashx_x86_64_avx512_compile(const hashx_program *prog,
 				  const hashx_sip_state *key,

@@ -11,7 +11,7 @@
 #include <equix.h>
 #include <hashx.h>
 
-#include "context.h"
+#include "hashx_internal.h"
 #include "puzzle.h"
 #include "solver.h"
 #include "solver_memory.h"

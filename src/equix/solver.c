@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "context.h"
+#include "hashx_internal.h"
 #include "puzzle.h"
 #include "solver.h"
 
@@ -31,6 +31,11 @@ static equix_pair_ref make_ref(unsigned bucket, unsigned left, unsigned right)
 }
 
 /* ---- stage 0: hashing ---------------------------------------------- */
+
+/* HashX's scatter form sorts into Equi-X's coarse buckets: the two must
+ * agree, since the emitted code fixes HashX's side. */
+_Static_assert(EQUIX_COARSE_BUCKETS == HASHX_SCATTER_BUCKETS,
+	       "stage 0 buckets by the scatter form's bucket bits");
 
 static void hash_leaves(hashx_ctx *hash, equix_solver_heap *h)
 {

@@ -9,7 +9,7 @@
  */
 #include <config.h>
 
-#include "context.h"
+#include "hashx_internal.h"
 #include "puzzle.h"
 #include "verifier.h"
 

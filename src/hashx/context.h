@@ -13,6 +13,7 @@
 #include "batch.h"
 #include "code_buffer.h"
 #include "compiler.h"
+#include "hashx_internal.h"
 #include "keys.h"
 #include "program.h"
 #include "rng.h"
@@ -48,38 +49,12 @@ struct hashx_ctx {
 uint64_t hashx_exec_u64(const hashx_ctx *ctx, uint64_t input);
 
 /*
- * Hashes inputs first .. first + n - 1 into the table `t` (the scatter
- * form of compiler.h), for a prepared context: natively where the context
- * is compiled and the scatter form compiles, else one hash at a time.
- */
-void hashx_exec_scatter(hashx_ctx *ctx, uint64_t first, size_t n,
-			const hashx_scatter *t);
-
-/*
- * hashx_make() for a caller that will hash only a few inputs (Equi-X
- * verification hashes 8): a HASHX_TRY_COMPILE context then skips the
- * compiler, whose run costs more than interpreting a few hashes, and runs
- * interpreted, with the same outputs. Other types behave as in
- * hashx_make() (a HASHX_TYPE_COMPILED context still compiles, so that it
- * still reports HASHX_FAIL_COMPILE where the system refuses).
- */
-hashx_result hashx_make_for_few(hashx_ctx *ctx, const void *seed, size_t size);
-
-/*
  * Test hook (test_hooks.c, in no installed library): makes this context
  * hash many inputs with `impl` (batch.h) from its next
  * hashx_exec_scatter() on. False, and nothing changes, when `impl` is not
  * available here.
  */
 bool hashx_ctx_set_impl(hashx_ctx *ctx, hashx_impl impl);
-
-/*
- * hashx_exec_u64() of 8 inputs, for a prepared context. An interpreted
- * context whose implementation is AVX-512 runs the program once for all
- * 8 (interpreter_lanes.h).
- */
-void hashx_exec8_u64(const hashx_ctx *ctx, const uint64_t input[8],
-		     uint64_t out[8]);
 
 /*
  * Test hook (test_hooks.c, in no installed library): makes this

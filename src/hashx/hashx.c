@@ -280,7 +280,7 @@ void hashx_exec8_u64(const hashx_ctx *ctx, const uint64_t input[8],
 static const hashx_batch *current_batch(hashx_ctx *ctx)
 {
 	if (ctx->func_type != HASHX_TYPE_COMPILED ||
-	    ctx->impl < HASHX_IMPL_AVX2)
+	    !hashx_impl_batches(ctx->impl))
 		return NULL;
 	if (ctx->batch.fn == NULL &&
 	    !hashx_compile_batch(&ctx->program, &ctx->keys.input, ctx->impl,
@@ -297,14 +297,14 @@ static const hashx_batch *current_batch(hashx_ctx *ctx)
 /* Puts input `input`, whose hash starts with v, into its bucket. */
 static void scatter_one(const hashx_scatter *t, uint64_t input, uint64_t v)
 {
-	unsigned b = (unsigned)(v & 255);
+	unsigned b = (unsigned)(v & (HASHX_SCATTER_BUCKETS - 1));
 	unsigned item = t->counts[b];
 
 	if (item >= t->capacity)
 		return;
 	t->counts[b] = (uint16_t)(item + 1);
 	t->idx[b * t->capacity + item] = (uint16_t)input;
-	t->data[b * t->capacity + item] = v >> 8;
+	t->data[b * t->capacity + item] = v >> HASHX_SCATTER_BUCKET_BITS;
 }
 
 /* The batch function's output goes to the table straight from its
@@ -344,7 +344,7 @@ void hashx_exec_scatter(hashx_ctx *ctx, uint64_t first, size_t n,
 		return;
 	}
 	if (ctx->func_type == HASHX_TYPE_COMPILED &&
-	    ctx->impl >= HASHX_IMPL_SCALAR)
+	    hashx_impl_uses_jit(ctx->impl))
 		fn = hashx_compile_scatter(&ctx->program, &ctx->keys.input, t,
 					   &ctx->scatter_code);
 	if (fn != NULL) {

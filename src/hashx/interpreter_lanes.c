@@ -23,7 +23,7 @@
 #if HASHX_HAVE_LANES
 #include <immintrin.h>
 
-#include "batch.h"
+#include "cpu.h"
 #include "finalize.h"
 #include "mulh.h"
 
@@ -31,7 +31,7 @@
 
 bool hashx_lanes_available(void)
 {
-	return hashx_impl_available(HASHX_IMPL_AVX512);
+	return hashx_cpu_has_avx512();
 }
 
 /* mulh.h's construction from 32-bit halves, in each 64-bit lane. */
