@@ -4,7 +4,7 @@
  * dispatch.c - the table of implementations (batch.h): each one's name,
  * what it needs of the build and CPU, and its batch code generator. The
  * rest of the library asks this table, never the enum's order; a new
- * back-end is one row here and its entry point in batch_backend.h.
+ * back-end is one row here and its description in batch_backend.h.
  */
 #include <config.h>
 
@@ -19,7 +19,7 @@ typedef struct impl_row {
 	const char *name;        /* in HASHX_IMPL and reports */
 	bool (*available)(void); /* this build, CPU and OS run it */
 	bool jit;                /* hashes with compiled code */
-	hashx_batch_compile_fn *batch; /* NULL: one input at a time */
+	const hashx_batch_backend *batch; /* NULL: one input at a time */
 } impl_row;
 
 static bool always(void)
@@ -37,9 +37,9 @@ static const impl_row impls[HASHX_IMPL_COUNT] = {
 	[HASHX_IMPL_SCALAR] = {"scalar", have_compiler, true, NULL},
 #if defined(HASHX_JIT_X86_64)
 	[HASHX_IMPL_AVX2] = {"avx2", hashx_cpu_has_avx2, true,
-			     hashx_x86_64_avx2_compile},
+			     &hashx_x86_64_avx2_backend},
 	[HASHX_IMPL_AVX512] = {"avx512", hashx_cpu_has_avx512, true,
-			       hashx_x86_64_avx512_compile},
+			       &hashx_x86_64_avx512_backend},
 #else
 	/* Named, so that HASHX_IMPL=avx2 is understood and unavailable. */
 	[HASHX_IMPL_AVX2] = {"avx2", NULL, true, NULL},
@@ -86,18 +86,21 @@ bool hashx_compile_batch(const hashx_program *prog, const hashx_sip_state *key,
 			 hashx_impl impl, hashx_code_buffer *buf,
 			 hashx_batch *out)
 {
-	void *code = NULL;
-	unsigned lanes = 0;
+	hashx_compile_job job = {.prog = prog, .form = HASHX_FORM_BATCH,
+				 .key = key};
+	const hashx_batch_backend *b;
+	void *code;
 
 	out->fn = NULL;
 	out->lanes = 0;
 	if (!hashx_impl_available(impl) || !hashx_impl_batches(impl))
 		return false;
-	code = impls[impl].batch(prog, key, buf, &lanes);
+	b = impls[impl].batch;
+	code = hashx_compiler_build(buf, b->capacity, b->emit, &job);
 	if (code == NULL)
 		return false;
 	/* Object to function pointer: allowed by POSIX (as for dlsym). */
 	memcpy(&out->fn, &code, sizeof out->fn);
-	out->lanes = lanes;
+	out->lanes = b->lanes;
 	return true;
 }

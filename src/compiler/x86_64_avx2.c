@@ -987,14 +987,5 @@ static uint8_t *emit_job(uint8_t *start, uint8_t *end, hashx_compile_job *j)
 	return ok ? e.pos : NULL;
 }
 
-void *hashx_x86_64_avx2_compile(const hashx_program *prog,
-				const hashx_sip_state *key,
-				hashx_code_buffer *buf, unsigned *lanes)
-{
-	hashx_compile_job j = {.prog = prog, .form = HASHX_FORM_BATCH,
-			       .key = key};
-	void *code = hashx_compiler_build(buf, CODE_CAPACITY, emit_job, &j);
-
-	*lanes = code != NULL ? LANES : 0;
-	return code;
-}
+const hashx_batch_backend hashx_x86_64_avx2_backend = {
+	.emit = emit_job, .capacity = CODE_CAPACITY, .lanes = LANES};

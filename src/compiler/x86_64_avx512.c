@@ -611,14 +611,5 @@ const hashx_code_bounds hashx_x86_64_avx512_code_bounds = {
 	.per_instr = WAYS * MAX_INSTR_BYTES,
 };
 
-void *hashx_x86_64_avx512_compile(const hashx_program *prog,
-				  const hashx_sip_state *key,
-				  hashx_code_buffer *buf, unsigned *lanes)
-{
-	hashx_compile_job j = {.prog = prog, .form = HASHX_FORM_BATCH,
-			       .key = key};
-	void *code = hashx_compiler_build(buf, CODE_CAPACITY, emit_function, &j);
-
-	*lanes = code != NULL ? LANES : 0;
-	return code;
-}
+const hashx_batch_backend hashx_x86_64_avx512_backend = {
+	.emit = emit_function, .capacity = CODE_CAPACITY, .lanes = LANES};
