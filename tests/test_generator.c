@@ -14,6 +14,7 @@
 #include "generator.h"
 #include "keys.h"
 #include "program.h"
+#include "templates.h"
 #include "testutil.h"
 
 #define NSEEDS 20000
@@ -346,6 +347,28 @@ START_TEST(keys_select_programs)
 }
 END_TEST
 
+/* Every template's shape is a shape (its representative is its own), and
+ * within each shape every shared field agrees: step_as() takes those from
+ * the representative (templates.h). */
+START_TEST(template_shapes)
+{
+	for (int op = 0; op < HASHX_OP_COUNT; op++) {
+		hashx_opcode rep = hashx_template_shape[op];
+		const hashx_template *m = &hashx_templates[op];
+		const hashx_template *r = &hashx_templates[rep];
+
+		ck_assert_int_eq(m->opcode, op);
+		ck_assert_int_eq(hashx_template_shape[rep], rep);
+#define SHARED_FIELD_AGREES(f)                                                 \
+	ck_assert_msg(m->f == r->f, "opcode %d: field " #f " is %ld, its "      \
+		      "shape's (opcode %d) is %ld", op, (long)m->f, (int)rep,  \
+		      (long)r->f);
+		HASHX_SHAPE_SHARED_FIELDS(SHARED_FIELD_AGREES)
+#undef SHARED_FIELD_AGREES
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("generator");
@@ -372,6 +395,7 @@ int main(void)
 		       "of the reference salt)\n");
 	tcase_add_test(one, deterministic);
 	tcase_add_test(one, keys_select_programs);
+	tcase_add_test(one, template_shapes);
 	suite_add_tcase(s, one);
 	return tu_run_suite(s);
 }

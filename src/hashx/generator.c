@@ -224,15 +224,14 @@ static HASHX_ALWAYS_INLINE step_result step_as(generator *g,
 					       hashx_opcode op,
 					       hashx_instr *out)
 {
-	/* The shape's fields are constants; those that differ between the
-	 * templates sharing a shape are taken from the template itself. */
+	/* The shape's shared fields are constants; its member fields are
+	 * the template's own (templates.h). */
 	hashx_template t = *shape;
 	const hashx_template *tpl = &t;
 
-	t.opcode = hashx_templates[op].opcode;
-	t.group = hashx_templates[op].group;
-	t.uop1 = hashx_templates[op].uop1;
-	t.imm_mask = hashx_templates[op].imm_mask;
+#define HASHX_TAKE_MEMBER_FIELD(f) t.f = hashx_templates[op].f;
+	HASHX_SHAPE_MEMBER_FIELDS(HASHX_TAKE_MEMBER_FIELD)
+#undef HASHX_TAKE_MEMBER_FIELD
 
 	int cycle = g->sub_cycle / 3;
 	int src = -1, dst = -1;
@@ -288,39 +287,30 @@ static HASHX_ALWAYS_INLINE step_result step_as(generator *g,
 }
 
 /*
- * Templates that are generated the same way share a "shape" and one copy
- * of step_as(): the random choice among the cheap operations then needs a
+ * One copy of step_as() per shape (templates.h says which templates share
+ * one and why): the random choice among the cheap operations then needs a
  * three-way jump (no source; SUB_R or XOR_R; ADD_RS), and so is
- * mispredicted less often than a jump to one of six copies would be. The
- * shape's members differ only in opcode, group, port and immediate mask.
+ * mispredicted less often than a jump to one of six copies would be.
  */
 static step_result step(generator *g, hashx_instr *out)
 {
 	hashx_opcode op = pick_opcode(g);
 
-	switch (op) {
-	case HASHX_OP_MUL_R:
-		return step_as(g, &hashx_templates[HASHX_OP_MUL_R], op, out);
-	case HASHX_OP_UMULH_R:
-	case HASHX_OP_SMULH_R:
-		return step_as(g, &hashx_templates[HASHX_OP_UMULH_R], op, out);
-	case HASHX_OP_ROR_C:
-	case HASHX_OP_ADD_C:
-	case HASHX_OP_XOR_C:
-		return step_as(g, &hashx_templates[HASHX_OP_ADD_C], op, out);
-	case HASHX_OP_SUB_R:
-	case HASHX_OP_XOR_R:
-		return step_as(g, &hashx_templates[HASHX_OP_XOR_R], op, out);
-	case HASHX_OP_ADD_RS:
-		return step_as(g, &hashx_templates[HASHX_OP_ADD_RS], op, out);
-	case HASHX_OP_TARGET:
-		return step_as(g, &hashx_templates[HASHX_OP_TARGET], op, out);
-	case HASHX_OP_BRANCH:
-		return step_as(g, &hashx_templates[HASHX_OP_BRANCH], op, out);
-	case HASHX_OP_COUNT:
+#define HASHX_STEP_SHAPE(s)                                                    \
+	case s:                                                                \
+		return step_as(g, &hashx_templates[s], op, out);
+	switch (hashx_template_shape[op]) {
+		HASHX_STEP_SHAPE(HASHX_OP_MUL_R)
+		HASHX_STEP_SHAPE(HASHX_OP_UMULH_R)
+		HASHX_STEP_SHAPE(HASHX_OP_ADD_C)
+		HASHX_STEP_SHAPE(HASHX_OP_XOR_R)
+		HASHX_STEP_SHAPE(HASHX_OP_ADD_RS)
+		HASHX_STEP_SHAPE(HASHX_OP_TARGET)
+		HASHX_STEP_SHAPE(HASHX_OP_BRANCH)
 	default:
-		return STEP_DONE; /* not reached */
+		return STEP_DONE; /* not reached: every op has a shape */
 	}
+#undef HASHX_STEP_SHAPE
 }
 
 bool hashx_generate(const hashx_sip_state *key, hashx_rng_observer *observer,

@@ -197,4 +197,43 @@ static const hashx_template hashx_templates[HASHX_OP_COUNT] = {
 		},
 };
 
+/*
+ * Shapes. The generator specializes its step for a few "shapes"
+ * (generator.c, step_as()), so that the random choice among the cheap
+ * operations is a jump among three copies, not six. A shape is named by
+ * its representative, a template of its own shape; every template's shape
+ * is listed here, the one place that decides it.
+ *
+ * Within a shape, a member may differ from the representative only in
+ * HASHX_SHAPE_MEMBER_FIELDS: step_as() takes those from the member and
+ * every field in HASHX_SHAPE_SHARED_FIELDS from the representative, so
+ * a member that differed there would be generated with its
+ * representative's value, silently. test_generator's template_shapes
+ * checks that every shared field agrees within each shape. A new field of
+ * hashx_template belongs in one of the two lists.
+ */
+#define HASHX_SHAPE_MEMBER_FIELDS(X) X(opcode) X(group) X(uop1) X(imm_mask)
+#define HASHX_SHAPE_SHARED_FIELDS(X)                                           \
+	X(latency) X(uop2) X(imm_rule) X(imm_can_be_zero) X(op_par_rule)       \
+	X(has_src) X(has_dst) X(src_may_be_dst)
+
+static const hashx_opcode hashx_template_shape[HASHX_OP_COUNT] = {
+	/* 3-cycle multiplication: alone. */
+	[HASHX_OP_MUL_R] = HASHX_OP_MUL_R,
+	/* The high multiplications: the same ports and rules. */
+	[HASHX_OP_UMULH_R] = HASHX_OP_UMULH_R,
+	[HASHX_OP_SMULH_R] = HASHX_OP_UMULH_R,
+	/* One register and a masked immediate. */
+	[HASHX_OP_ROR_C] = HASHX_OP_ADD_C,
+	[HASHX_OP_ADD_C] = HASHX_OP_ADD_C,
+	[HASHX_OP_XOR_C] = HASHX_OP_ADD_C,
+	/* Two registers, no immediate. */
+	[HASHX_OP_SUB_R] = HASHX_OP_XOR_R,
+	[HASHX_OP_XOR_R] = HASHX_OP_XOR_R,
+	/* Two registers and a shift. */
+	[HASHX_OP_ADD_RS] = HASHX_OP_ADD_RS,
+	[HASHX_OP_TARGET] = HASHX_OP_TARGET,
+	[HASHX_OP_BRANCH] = HASHX_OP_BRANCH,
+};
+
 #endif
