@@ -296,20 +296,15 @@ static step_result step(generator *g, hashx_instr *out)
 {
 	hashx_opcode op = pick_opcode(g);
 
-#define HASHX_STEP_SHAPE(s)                                                    \
-	case s:                                                                \
-		return step_as(g, &hashx_templates[s], op, out);
-	switch (hashx_template_shape[op]) {
-		HASHX_STEP_SHAPE(HASHX_OP_MUL_R)
-		HASHX_STEP_SHAPE(HASHX_OP_UMULH_R)
-		HASHX_STEP_SHAPE(HASHX_OP_ADD_C)
-		HASHX_STEP_SHAPE(HASHX_OP_XOR_R)
-		HASHX_STEP_SHAPE(HASHX_OP_ADD_RS)
-		HASHX_STEP_SHAPE(HASHX_OP_TARGET)
-		HASHX_STEP_SHAPE(HASHX_OP_BRANCH)
+#define HASHX_STEP_MEMBER(op) case op:
+#define HASHX_STEP_SHAPE(s) return step_as(g, &hashx_templates[s], op, out);
+	switch (op) {
+		HASHX_TEMPLATE_SHAPES(HASHX_STEP_MEMBER, HASHX_STEP_SHAPE)
+	case HASHX_OP_COUNT:
 	default:
-		return STEP_DONE; /* not reached: every op has a shape */
+		return STEP_DONE; /* not reached */
 	}
+#undef HASHX_STEP_MEMBER
 #undef HASHX_STEP_SHAPE
 }
 
