@@ -185,105 +185,83 @@ static uint64_t pair_sum(const uint64_t *left, const uint64_t *right,
 	       EQUIX_FINE_BUCKETS;
 }
 
-/* A stage-2 item: the ref above the data (see solver.h). */
-static uint64_t stage2_item(equix_pair_ref ref, uint64_t data)
+/* An item of stage 2 or 3: the pair's ref above the low `data_bits` of
+ * its data (solver.h). Only the data is read while pairing, and the ref
+ * bits above it do not disturb the low bits of sums. */
+static uint64_t pack_item(equix_pair_ref ref, uint64_t data,
+			  unsigned data_bits)
 {
-	const uint64_t data_mask = (UINT64_C(1) << EQUIX_PAIR_DATA_BITS) - 1;
+	const uint64_t data_mask = (UINT64_C(1) << data_bits) - 1;
 
-	return (uint64_t)ref << EQUIX_PAIR_DATA_BITS | (data & data_mask);
+	return (uint64_t)ref << data_bits | (data & data_mask);
+}
+
+static equix_pair_ref item_ref(uint64_t item, unsigned data_bits)
+{
+	return (equix_pair_ref)(item >> data_bits);
 }
 
 static equix_pair_ref stage2_ref(uint64_t item)
 {
-	return (equix_pair_ref)(item >> EQUIX_PAIR_DATA_BITS);
-}
-
-/* Stage 1's pairs into stage 2, as one word each. */
-static void emit_to_stage2(equix_solver_heap *h, unsigned n,
-			   const uint64_t *left, const uint64_t *right,
-			   uint64_t carry)
-{
-	uint64_t *items = &h->stage2.item[0][0];
-
-	for (unsigned k = 0; k < n; k++) {
-		equix_pair_ref ref = h->scratch.pairs[k];
-		uint64_t sum = pair_sum(left, right, carry, ref);
-		uint32_t slot = take_slot(h->stage2.counts, sum);
-
-		if (slot != NO_SLOT)
-			items[slot] =
-				stage2_item(ref, sum / EQUIX_COARSE_BUCKETS);
-	}
-}
-
-/* A stage-3 item: the ref above 32 bits of data (see solver.h). */
-static uint64_t quad_item(equix_pair_ref ref, uint64_t data)
-{
-	return (uint64_t)ref << 32 | (uint32_t)data;
+	return item_ref(item, EQUIX_PAIR_DATA_BITS);
 }
 
 static equix_pair_ref quad_ref(uint64_t item)
 {
-	return (equix_pair_ref)(item >> 32);
+	return item_ref(item, EQUIX_QUAD_DATA_BITS);
 }
 
 static uint32_t quad_data(uint64_t item)
 {
-	return (uint32_t)item;
+	return (uint32_t)(item & ((UINT64_C(1) << EQUIX_QUAD_DATA_BITS) - 1));
 }
 
-/* Stage 2's pairs (quads) into stage 3, with 32 remaining bits, of which
- * the 23 low ones are exact (the rest comes from the refs in stage 2's
- * items) and stage 3 uses 22. */
-static void emit_to_stage3(equix_solver_heap *h, unsigned n,
-			   const uint64_t *left, const uint64_t *right,
-			   uint64_t carry)
+/*
+ * One pairing stage, 1 or 2: every candidate pair of bucket b and its
+ * complement (data `in`, counts `in_counts`) goes, as its ref above the
+ * low `data_bits` of its sum, into the next stage's coarse bucket by the
+ * sum's next bits (`out`, `out_counts`), unless that bucket is full.
+ */
+static void pair_stage(equix_scratch *s, const uint16_t *in_counts,
+		       const uint64_t (*in)[EQUIX_COARSE_ITEMS],
+		       uint16_t *out_counts,
+		       uint64_t (*out)[EQUIX_COARSE_ITEMS], unsigned data_bits)
 {
-	uint64_t *items = &h->u.stage3.item[0][0];
+	uint64_t *items = &out[0][0];
 
-	for (unsigned k = 0; k < n; k++) {
-		equix_pair_ref ref = h->scratch.pairs[k];
-		uint64_t sum = pair_sum(left, right, carry, ref);
-		uint32_t slot = take_slot(h->u.stage3.counts, sum);
+	memset(out_counts, 0, EQUIX_COARSE_BUCKETS * sizeof *out_counts);
+	for (unsigned b = 0; b <= EQUIX_COARSE_BUCKETS / 2; b++) {
+		unsigned cb = coarse_complement(b);
+		const uint64_t *left = in[b], *right = in[cb];
+		unsigned n = find_pairs(s, b, left, in_counts[b], right,
+					in_counts[cb]);
+		uint64_t carry = b != 0;
 
-		if (slot == NO_SLOT)
-			continue;
-		items[slot] = quad_item(ref, sum / EQUIX_COARSE_BUCKETS);
+		for (unsigned k = 0; k < n; k++) {
+			equix_pair_ref ref = s->pairs[k];
+			uint64_t sum = pair_sum(left, right, carry, ref);
+			uint32_t slot = take_slot(out_counts, sum);
+
+			if (slot != NO_SLOT)
+				items[slot] = pack_item(
+					ref, sum / EQUIX_COARSE_BUCKETS,
+					data_bits);
+		}
 	}
 }
 
 static void stage1(equix_solver_heap *h)
 {
-	const uint16_t *counts = h->stage1.counts;
-	equix_scratch *s = &h->scratch;
-
-	memset(h->stage2.counts, 0, sizeof h->stage2.counts);
-	for (unsigned b = 0; b <= EQUIX_COARSE_BUCKETS / 2; b++) {
-		unsigned cb = coarse_complement(b);
-		const uint64_t *left = h->u.stage1_data[b];
-		const uint64_t *right = h->u.stage1_data[cb];
-		unsigned n =
-			find_pairs(s, b, left, counts[b], right, counts[cb]);
-
-		emit_to_stage2(h, n, left, right, b != 0);
-	}
+	pair_stage(&h->scratch, h->stage1.counts,
+		   (const uint64_t(*)[EQUIX_COARSE_ITEMS])h->u.stage1_data,
+		   h->stage2.counts, h->stage2.item, EQUIX_PAIR_DATA_BITS);
 }
 
 static void stage2(equix_solver_heap *h)
 {
-	const uint16_t *counts = h->stage2.counts;
-	equix_scratch *s = &h->scratch;
-
-	memset(h->u.stage3.counts, 0, sizeof h->u.stage3.counts);
-	for (unsigned b = 0; b <= EQUIX_COARSE_BUCKETS / 2; b++) {
-		unsigned cb = coarse_complement(b);
-		const uint64_t *left = h->stage2.item[b];
-		const uint64_t *right = h->stage2.item[cb];
-		unsigned n =
-			find_pairs(s, b, left, counts[b], right, counts[cb]);
-
-		emit_to_stage3(h, n, left, right, b != 0);
-	}
+	pair_stage(&h->scratch, h->stage2.counts,
+		   (const uint64_t(*)[EQUIX_COARSE_ITEMS])h->stage2.item,
+		   h->u.stage3.counts, h->u.stage3.item, EQUIX_QUAD_DATA_BITS);
 }
 
 /* ---- solutions ------------------------------------------------------ */

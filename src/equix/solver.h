@@ -75,7 +75,13 @@ typedef struct equix_stage2 {
 	uint64_t item[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
 } equix_stage2;
 
-/* Stage 3's items (quads): the ref in the high 32 bits, data below. */
+/* Stage 3's items (quads): the ref in the high 32 bits, with 32 bits of
+ * data below, of which the 23 low ones are exact (the rest comes from the
+ * refs in stage 2's items) and stage 3 uses 22. */
+#define EQUIX_QUAD_DATA_BITS 32
+_Static_assert(EQUIX_QUAD_DATA_BITS + EQUIX_REF_BITS <= 64,
+	       "a stage-3 item holds its data and its ref");
+
 typedef struct equix_stage3 {
 	uint16_t counts[EQUIX_COARSE_BUCKETS];
 	uint64_t item[EQUIX_COARSE_BUCKETS][EQUIX_COARSE_ITEMS];
