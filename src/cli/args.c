@@ -5,6 +5,7 @@
  */
 #include "args.h"
 
+#include <stdbool.h>
 #include <float.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -76,20 +77,20 @@ void cli_options_begin(cli_options *scan, const char *shortopts,
 
 /* Whether `word` is "--NAME=..." for a long option that takes no
  * argument and has the value `val`. */
-static int is_unwanted_argument(const char *word, int val,
-				const struct option *longopts)
+static bool is_unwanted_argument(const char *word, int val,
+				 const struct option *longopts)
 {
 	const struct option *o;
 
 	if (strncmp(word, "--", 2) != 0 || strchr(word, '=') == NULL)
-		return 0;
+		return false;
 	for (o = longopts; o->name != NULL; o++) {
 		size_t n = strlen(o->name);
 		if (o->val == val && o->has_arg == no_argument &&
 		    strncmp(word + 2, o->name, n) == 0 && word[2 + n] == '=')
-			return 1;
+			return true;
 	}
-	return 0;
+	return false;
 }
 
 /* One line about the option getopt_long() just refused with `r`. */
@@ -353,7 +354,7 @@ int cli_parse_u64(const char *name, const char *text, uint64_t *out)
 /* Plain decimal notation: digits, then optionally '.' and more digits,
  * at least one digit in all. strtod() alone would also take spaces,
  * signs, exponents, hex, "inf" and "nan". */
-static int is_plain_decimal(const char *text)
+static bool is_plain_decimal(const char *text)
 {
 	size_t digits = strspn(text, "0123456789");
 	size_t fraction = 0;

@@ -13,6 +13,7 @@
  */
 #include <config.h>
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -32,7 +33,7 @@
 
 /* ---- Calendar: days since 1970-01-01 <-> proleptic Gregorian dates ---- */
 
-static int is_leap(int year)
+static bool is_leap(int year)
 {
 	return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
 }
@@ -118,15 +119,15 @@ struct field {
 };
 
 /* Exactly FIELDS non-empty fields separated by single spaces. */
-static int split_fields(const char *line, size_t length,
-			struct field fields[FIELDS])
+static bool split_fields(const char *line, size_t length,
+			 struct field fields[FIELDS])
 {
 	size_t n = 0, start = 0;
 	for (size_t i = 0; i <= length; i++) {
 		if (i < length && line[i] != ' ')
 			continue;
 		if (i == start || n == FIELDS)
-			return 0;
+			return false;
 		fields[n].start = line + start;
 		fields[n].length = i - start;
 		n++;
@@ -135,7 +136,7 @@ static int split_fields(const char *line, size_t length,
 	return n == FIELDS;
 }
 
-static int field_is(const struct field *f, const char *text)
+static bool field_is(const struct field *f, const char *text)
 {
 	return f->length == strlen(text) &&
 	       memcmp(f->start, text, f->length) == 0;
@@ -145,7 +146,7 @@ static int field_is(const struct field *f, const char *text)
  * decoder maps some bytes above 127 to digits (0xde decodes like 'G':
  * found by tests/fuzz/fuzz_pow_wire.c), which would give one seed two
  * spellings. */
-static int is_base64_char(char c)
+static bool is_base64_char(char c)
 {
 	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
 	       (c >= '0' && c <= '9') || c == '+' || c == '/';
@@ -171,7 +172,7 @@ static equix_pow_result parse_seed(const struct field *f, uint8_t *seed)
 	return EQUIX_POW_OK;
 }
 
-static int is_digit(char c)
+static bool is_digit(char c)
 {
 	return c >= '0' && c <= '9';
 }

@@ -5,6 +5,7 @@
  */
 #include <config.h>
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,8 +72,8 @@ static replay_entry *entry_at(const replay_cache *cache, size_t slot)
 }
 
 /* The same nonce under the other seed is another entry. */
-static int slot_holds(const replay_cache *cache, size_t slot, unsigned seed,
-		      const uint8_t *nonce)
+static bool slot_holds(const replay_cache *cache, size_t slot, unsigned seed,
+		       const uint8_t *nonce)
 {
 	const replay_entry *e = entry_at(cache, slot);
 
@@ -100,7 +101,7 @@ static void link_slot(replay_cache *cache, size_t slot, size_t h)
 }
 
 /* Is `k` cyclically within (from, to]? */
-static int cyclic_between(size_t from, size_t k, size_t to)
+static bool cyclic_between(size_t from, size_t k, size_t to)
 {
 	return from <= to ? (from < k && k <= to) : (from < k || k <= to);
 }
@@ -247,8 +248,8 @@ static replay_insert_result make_room(replay_cache *cache)
 
 /* ---- Entries ---------------------------------------------------------------- */
 
-int replay_cache_contains(const replay_cache *cache, unsigned seed,
-			  const uint8_t nonce[EQUIX_POW_NONCE_LEN])
+bool replay_cache_contains(const replay_cache *cache, unsigned seed,
+			   const uint8_t nonce[EQUIX_POW_NONCE_LEN])
 {
 	return cache->slots != 0 &&
 	       cache->table[probe(cache, seed, nonce)] != 0;
@@ -283,12 +284,12 @@ replay_insert_result replay_cache_insert(replay_cache *cache, unsigned seed,
 	return REPLAY_INSERTED;
 }
 
-int replay_cache_cheapest(const replay_cache *cache, uint32_t *effort)
+bool replay_cache_cheapest(const replay_cache *cache, uint32_t *effort)
 {
 	if (cache->count == 0 || cache->heap[0].pending)
-		return 0;
+		return false;
 	*effort = cache->heap[0].effort;
-	return 1;
+	return true;
 }
 
 replay_insert_result replay_cache_insert_evicting(

@@ -34,6 +34,7 @@
 #ifndef EQUIX_POW_REPLAY_CACHE_H
 #define EQUIX_POW_REPLAY_CACHE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -82,8 +83,8 @@ size_t replay_cache_capacity(size_t slots);
 size_t replay_cache_bytes(const replay_cache *cache);
 size_t replay_cache_bytes_for(size_t slots);
 
-int replay_cache_contains(const replay_cache *cache, unsigned seed,
-			  const uint8_t nonce[EQUIX_POW_NONCE_LEN]);
+bool replay_cache_contains(const replay_cache *cache, unsigned seed,
+			   const uint8_t nonce[EQUIX_POW_NONCE_LEN]);
 
 /* Adds (seed, nonce), growing the table when the cap allows; evicts
  * nothing. `pending`: a reservation (see above). */
@@ -100,7 +101,7 @@ replay_insert_result replay_cache_insert_evicting(
 
 /* The effort of the cheapest entry that is not pending, if there is one
  * (returns 1). */
-int replay_cache_cheapest(const replay_cache *cache, uint32_t *effort);
+bool replay_cache_cheapest(const replay_cache *cache, uint32_t *effort);
 
 /* A pending entry's proof was valid: it becomes an ordinary entry. */
 void replay_cache_confirm(replay_cache *cache, unsigned seed,

@@ -30,6 +30,7 @@
  */
 #include <config.h>
 
+#include <stdbool.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -79,12 +80,12 @@ static void slot_set_seed(equix_pow_service *s, unsigned index,
 
 /* Whether native HashX code can be made here at all: a service whose
  * verification must be compiled would otherwise refuse every proof. */
-static int can_compile(void)
+static bool can_compile(void)
 {
 	static const char probe_seed[] = "equix service compile probe";
 	hashx_ctx *h = hashx_alloc(HASHX_TYPE_COMPILED);
-	int ok = h != NULL &&
-		 hashx_make(h, probe_seed, sizeof probe_seed) == HASHX_OK;
+	bool ok = h != NULL &&
+		  hashx_make(h, probe_seed, sizeof probe_seed) == HASHX_OK;
 
 	hashx_free(h);
 	return ok;
@@ -147,22 +148,22 @@ equix_pow_result equix_pow_service_set_min_effort(equix_pow_service *s,
 }
 
 /* Called with the lock held. */
-static int seed_matches(const struct seed_slot *slot, const uint8_t *seed)
+static bool seed_matches(const struct seed_slot *slot, const uint8_t *seed)
 {
 	return slot->present &&
 	       memcmp(slot->seed, seed, EQUIX_POW_SEED_LEN) == 0;
 }
 
-static int is_retired(const equix_pow_service *s, const uint8_t *seed)
+static bool is_retired(const equix_pow_service *s, const uint8_t *seed)
 {
 	for (size_t i = 0; i < s->retired_count; i++)
 		if (memcmp(s->retired[i], seed, EQUIX_POW_SEED_LEN) == 0)
-			return 1;
-	return 0;
+			return true;
+	return false;
 }
 
 /* Remembers `seed` for good; 0 when out of memory. */
-static int remember_retired(equix_pow_service *s, const uint8_t *seed)
+static bool remember_retired(equix_pow_service *s, const uint8_t *seed)
 {
 	if (s->retired_count == s->retired_cap) {
 		size_t cap = s->retired_cap ? s->retired_cap * 2 : 16;
@@ -172,12 +173,12 @@ static int remember_retired(equix_pow_service *s, const uint8_t *seed)
 						cap * EQUIX_POW_SEED_LEN);
 
 		if (grown == NULL)
-			return 0;
+			return false;
 		s->retired = grown;
 		s->retired_cap = cap;
 	}
 	memcpy(s->retired[s->retired_count++], seed, EQUIX_POW_SEED_LEN);
-	return 1;
+	return true;
 }
 
 /* Called with the lock held: a seed never seen becomes current. */
@@ -287,7 +288,7 @@ static equix_pow_result insert_result(replay_insert_result r)
 }
 
 /* Called with the lock held. */
-static int may_evict_for(const equix_pow_service *s, uint32_t effort)
+static bool may_evict_for(const equix_pow_service *s, uint32_t effort)
 {
 	uint32_t cheapest;
 

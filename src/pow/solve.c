@@ -26,6 +26,7 @@
  */
 #include <config.h>
 
+#include <stdbool.h>
 #include <math.h>
 #include <stddef.h>
 #include <pthread.h>
@@ -220,9 +221,14 @@ static void record(struct search *s, uint64_t offset, int won,
 	pthread_mutex_unlock(&s->lock);
 }
 
-static int cancel_requested(const struct search *s)
+static bool cancel_requested(const struct search *s)
 {
+	/* The public flag is a plain volatile int (what a signal handler
+	 * can set), not an _Atomic object, so <stdatomic.h>'s loads do not
+	 * apply: the compiler's atomic builtin reads it without a data race
+	 * between the threads that poll it. */
 	const volatile int *flag = s->options->cancel;
+
 	return flag != NULL && __atomic_load_n(flag, __ATOMIC_RELAXED) != 0;
 }
 
@@ -314,7 +320,7 @@ static void run_workers(struct search *s, unsigned threads)
 	free(extra);
 }
 
-static int options_valid(const equix_pow_solve_options *o)
+static bool options_valid(const equix_pow_solve_options *o)
 {
 	return o->threads <= EQUIX_POW_MAX_THREADS && !isnan(o->max_seconds) &&
 	       o->max_seconds >= 0;
