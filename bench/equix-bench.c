@@ -18,7 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "baseline.h"
+#include "json.h"
 #include "batch.h"
 #include "benchmarks.h"
 #include "library.h"
@@ -349,8 +349,7 @@ static int write_outputs(run *r)
 		snprintf(dir, sizeof dir, "%s", r->opt.report);
 	else
 		snprintf(dir, sizeof dir, "%s/report", r->opt.results);
-	if (bench_make_dirs(dir) < 0 ||
-	    bench_report_html_write(dir, r->records, r->n_records, err,
+	if (bench_report_html_write(dir, r->records, r->n_records, err,
 				    sizeof err) != 0) {
 		fprintf(stderr, "equix-bench: HTML report in %s: %s\n", dir,
 			err);

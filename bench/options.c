@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "baseline.h"
+#include "json.h"
 #include "options.h"
 
 void bench_options_usage(FILE *f)
