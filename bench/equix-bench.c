@@ -123,8 +123,9 @@ static int prepare_jobs(run *r)
 	for (size_t i = 0; i < r->n_jobs; i++) {
 		job *j = &r->jobs[i];
 		char msg[512] = "set-up failed";
-		bench_status st = j->def->setup(j->lib, &r->vectors, &j->state,
-						msg, sizeof msg);
+		bench_status st = j->def->setup(j->lib, &r->vectors,
+						j->def->param, &j->state, msg,
+						sizeof msg);
 
 		if (st == BENCH_SKIP) {
 			bench_report_skip(r->text, j->name, msg);
