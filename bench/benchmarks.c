@@ -115,8 +115,8 @@ static void hashx_teardown(void *state)
 /* A context of `type`, checked, with the seeds to cycle over; the last
  * seed's function made. */
 static bench_status hashx_setup(const bench_library *lib,
-				const bench_vectors *v, hashx_type type,
-				void **state, char *msg, size_t size)
+				const bench_vectors *v, int type, void **state,
+				char *msg, size_t size)
 {
 	hashx_state *s;
 	bench_status st;
@@ -153,20 +153,6 @@ static bench_status hashx_setup(const bench_library *lib,
 	}
 	st = check_hashx(s, v, type, msg, size);
 	return bench_setup_finish(s, st, hashx_teardown, state);
-}
-
-static bench_status setup_hashx_interp(const bench_library *lib,
-				       const bench_vectors *v, void **state,
-				       char *msg, size_t size)
-{
-	return hashx_setup(lib, v, HASHX_TYPE_INTERPRETED, state, msg, size);
-}
-
-static bench_status setup_hashx_compiled(const bench_library *lib,
-					 const bench_vectors *v, void **state,
-					 char *msg, size_t size)
-{
-	return hashx_setup(lib, v, HASHX_TYPE_COMPILED, state, msg, size);
 }
 
 /* generate/: one hashx_make per iteration (for a compiled context, the
@@ -273,8 +259,8 @@ static bench_status check_verify(equix_state *s, char *msg, size_t size)
 }
 
 static bench_status verify_setup(const bench_library *lib,
-				 const bench_vectors *v, equix_ctx_flags flags,
-				 void **state, char *msg, size_t size)
+				 const bench_vectors *v, int flags, void **state,
+				 char *msg, size_t size)
 {
 	equix_state *s = equix_state_new(lib, flags);
 	bench_status st;
@@ -298,21 +284,6 @@ static bench_status verify_setup(const bench_library *lib,
 	}
 	st = check_verify(s, msg, size);
 	return bench_setup_finish(s, st, equix_teardown, state);
-}
-
-static bench_status setup_verify_interp(const bench_library *lib,
-					const bench_vectors *v, void **state,
-					char *msg, size_t size)
-{
-	return verify_setup(lib, v, EQUIX_CTX_VERIFY, state, msg, size);
-}
-
-static bench_status setup_verify_try(const bench_library *lib,
-				     const bench_vectors *v, void **state,
-				     char *msg, size_t size)
-{
-	return verify_setup(lib, v, EQUIX_CTX_VERIFY | EQUIX_CTX_TRY_COMPILE,
-			    state, msg, size);
 }
 
 /* verify/: one equix_verify per iteration (it makes the challenge's
@@ -374,8 +345,8 @@ static bench_status check_solve(equix_state *s, const bench_vectors *v,
 }
 
 static bench_status solve_setup(const bench_library *lib,
-				const bench_vectors *v, equix_ctx_flags flags,
-				void **state, char *msg, size_t size)
+				const bench_vectors *v, int flags, void **state,
+				char *msg, size_t size)
 {
 	equix_state *s = equix_state_new(lib, EQUIX_CTX_SOLVE | flags);
 	bench_status st;
@@ -400,20 +371,6 @@ static bench_status solve_setup(const bench_library *lib,
 	return bench_setup_finish(s, st, equix_teardown, state);
 }
 
-static bench_status setup_solve_interp(const bench_library *lib,
-				       const bench_vectors *v, void **state,
-				       char *msg, size_t size)
-{
-	return solve_setup(lib, v, 0, state, msg, size);
-}
-
-static bench_status setup_solve_compiled(const bench_library *lib,
-					 const bench_vectors *v, void **state,
-					 char *msg, size_t size)
-{
-	return solve_setup(lib, v, EQUIX_CTX_MUST_COMPILE, state, msg, size);
-}
-
 /* solve/: one equix_solve per iteration, cycling over challenges. */
 static double run_solve(void *state, uint64_t iters)
 {
@@ -435,24 +392,25 @@ static double run_solve(void *state, uint64_t iters)
 /* ---- The list ----------------------------------------------------- */
 
 static const bench_def equix_defs[] = {
-	{"generate/interp", "generate", 0, NULL, 0, setup_hashx_interp,
-	 run_generate, hashx_teardown, 0},
-	{"generate/compiled", "generate", 0, NULL, 0, setup_hashx_compiled,
-	 run_generate, hashx_teardown, 0},
-	{"hash/interp", "hash", 1, "hash", 0, setup_hashx_interp, run_hash,
-	 hashx_teardown, 0},
-	{"hash/compiled", "hash", 1, "hash", 0, setup_hashx_compiled, run_hash,
-	 hashx_teardown, 0},
-	{"verify/interp", "verify", 1, "verification", 0, setup_verify_interp,
-	 run_verify, equix_teardown, 0},
-	{"verify/try-compile", "verify", 1, "verification", 0, setup_verify_try,
-	 run_verify, equix_teardown, 0},
+	{"generate/interp", "generate", 0, NULL, 0, hashx_setup,
+	 HASHX_TYPE_INTERPRETED, run_generate, hashx_teardown, 0},
+	{"generate/compiled", "generate", 0, NULL, 0, hashx_setup,
+	 HASHX_TYPE_COMPILED, run_generate, hashx_teardown, 0},
+	{"hash/interp", "hash", 1, "hash", 0, hashx_setup,
+	 HASHX_TYPE_INTERPRETED, run_hash, hashx_teardown, 0},
+	{"hash/compiled", "hash", 1, "hash", 0, hashx_setup,
+	 HASHX_TYPE_COMPILED, run_hash, hashx_teardown, 0},
+	{"verify/interp", "verify", 1, "verification", 0, verify_setup,
+	 EQUIX_CTX_VERIFY, run_verify, equix_teardown, 0},
+	{"verify/try-compile", "verify", 1, "verification", 0, verify_setup,
+	 EQUIX_CTX_VERIFY | EQUIX_CTX_TRY_COMPILE, run_verify, equix_teardown,
+	 0},
 	/* One solve takes milliseconds: 100 samples of at least 1, 2, ...,
 	 * 100 solves would take minutes, 10 samples fit the target time. */
-	{"solve/interp", "solve", 1, "solve", 0, setup_solve_interp, run_solve,
+	{"solve/interp", "solve", 1, "solve", 0, solve_setup, 0, run_solve,
 	 equix_teardown, 10},
-	{"solve/compiled", "solve", 1, "solve", 0, setup_solve_compiled,
-	 run_solve, equix_teardown, 10},
+	{"solve/compiled", "solve", 1, "solve", 0, solve_setup,
+	 EQUIX_CTX_MUST_COMPILE, run_solve, equix_teardown, 10},
 };
 
 #define N_EQUIX_DEFS (sizeof equix_defs / sizeof equix_defs[0])

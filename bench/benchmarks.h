@@ -31,10 +31,13 @@ typedef struct bench_def {
 	 * twin. */
 	int ours_only;
 	/* Allocates the state for `lib` in *state and checks the outputs;
-	 * on anything but BENCH_READY, *state is NULL and msg says why. */
+	 * on anything but BENCH_READY, *state is NULL and msg says why.
+	 * `param` is the next field: what distinguishes benchmarks that share
+	 * a set-up (a HashX type, Equi-X context flags). */
 	bench_status (*setup)(const bench_library *lib,
-			      const bench_vectors *vectors, void **state,
-			      char *msg, size_t msg_size);
+			      const bench_vectors *vectors, int param,
+			      void **state, char *msg, size_t msg_size);
+	int param;
 	bench_routine *run;
 	void (*teardown)(void *state);
 	/* Samples when --sample-size is not given, for operations too slow

@@ -1,12 +1,15 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * benchutil.c - loading a reference library, and the clock.
+ * benchutil.c - loading a reference library, the clock, and mkdir -p.
  */
 /* RTLD_DEEPBIND (glibc) */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "benchutil.h"
@@ -59,4 +62,33 @@ double bench_now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+int bench_make_dirs(const char *dir)
+{
+	char path[4096];
+	size_t n = strlen(dir);
+	struct stat st;
+
+	if (n == 0 || n >= sizeof path) {
+		errno = n == 0 ? ENOENT : ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(path, dir, n + 1);
+	/* Each prefix ending before a '/', then the whole path. */
+	for (size_t i = 1; i <= n; i++) {
+		if (path[i] != '/' && path[i] != '\0')
+			continue;
+		path[i] = '\0';
+		if (mkdir(path, 0777) < 0 && errno != EEXIST)
+			return -1;
+		path[i] = dir[i];
+	}
+	if (stat(dir, &st) < 0)
+		return -1;
+	if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		return -1;
+	}
+	return 0;
 }

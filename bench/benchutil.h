@@ -1,7 +1,7 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * benchutil.h - loading a reference library, and the clock.
+ * benchutil.h - loading a reference library, the clock, and mkdir -p.
  */
 #ifndef EQUIX_BENCHUTIL_H
 #define EQUIX_BENCHUTIL_H
@@ -22,5 +22,10 @@ int bench_load(const char *tool, const char *path, const char *const names[],
 
 /* Monotonic time in nanoseconds. */
 double bench_now_ns(void);
+
+/* Creates `dir` and its missing parents (mkdir -p), for the baselines
+ * and the HTML report. Returns 0, or -1 with errno set (ENOTDIR when
+ * `dir` exists but is not a directory). */
+int bench_make_dirs(const char *dir);
 
 #endif

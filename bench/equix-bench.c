@@ -18,7 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "baseline.h"
+#include "json.h"
 #include "batch.h"
 #include "benchmarks.h"
 #include "library.h"
@@ -123,8 +123,9 @@ static int prepare_jobs(run *r)
 	for (size_t i = 0; i < r->n_jobs; i++) {
 		job *j = &r->jobs[i];
 		char msg[512] = "set-up failed";
-		bench_status st = j->def->setup(j->lib, &r->vectors, &j->state,
-						msg, sizeof msg);
+		bench_status st = j->def->setup(j->lib, &r->vectors,
+						j->def->param, &j->state, msg,
+						sizeof msg);
 
 		if (st == BENCH_SKIP) {
 			bench_report_skip(r->text, j->name, msg);
@@ -349,8 +350,7 @@ static int write_outputs(run *r)
 		snprintf(dir, sizeof dir, "%s", r->opt.report);
 	else
 		snprintf(dir, sizeof dir, "%s/report", r->opt.results);
-	if (bench_make_dirs(dir) < 0 ||
-	    bench_report_html_write(dir, r->records, r->n_records, err,
+	if (bench_report_html_write(dir, r->records, r->n_records, err,
 				    sizeof err) != 0) {
 		fprintf(stderr, "equix-bench: HTML report in %s: %s\n", dir,
 			err);

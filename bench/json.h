@@ -1,8 +1,18 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * json.h - the little JSON the harness writes (baselines, --json) and the
- * strict reader of its own baseline files.
+ * json.h - everything the harness reads or writes as JSON, through
+ * jansson: the baseline files and the --json document.
+ *
+ * A baseline is one file per benchmark and baseline name,
+ * RESULTS/<name, '/' as '_'>/<BASELINE>.json, holding
+ *
+ *   {"format": "equix-bench-baseline", "version": 1,
+ *    "benchmark": "verify/interp", "baseline": "base",
+ *    "iters": [N, ...], "times": [NS, ...]}
+ *
+ * The reader accepts exactly this (keys in any order, each once) and
+ * refuses anything else with a message naming the file.
  */
 #ifndef EQUIX_BENCH_JSON_H
 #define EQUIX_BENCH_JSON_H
@@ -10,14 +20,38 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* A JSON string, quoted and escaped. */
-void bench_json_string(FILE *f, const char *s);
+#include "record.h"
 
-/* A number that reads back exactly ("null" when not finite, which JSON
- * cannot express). */
-void bench_json_number(FILE *f, double x);
+/* Whether `name` can name a baseline: 1 to 64 of [A-Za-z0-9._-], not
+ * starting with a dot. */
+int bench_baseline_name_ok(const char *name);
 
-/* An array of n numbers. */
-void bench_json_array(FILE *f, const double *v, size_t n);
+/* Writes the samples; 0, or -1 with a message in err. */
+int bench_baseline_save(const char *results, const char *bench,
+			const char *baseline, const bench_samples *s, char *err,
+			size_t err_size);
+
+/* Reads the samples into *s (allocated). Returns 1, 0 when no such
+ * baseline is saved, or -1 with a message in err (unreadable or
+ * malformed file). */
+int bench_baseline_load(const char *results, const char *bench,
+			const char *baseline, bench_samples *s, char *err,
+			size_t err_size);
+
+/* What --json says about the run besides the records. `skipped` holds
+ * n_skipped pairs of name and reason. */
+typedef struct bench_json_meta {
+	const char *reference; /* path, or NULL */
+	const char *baseline;  /* compared against, or NULL */
+	const char *saved_as;  /* saved baseline, or NULL */
+	size_t sample_size, nresamples;
+	double warm_up_s, measurement_s, confidence, significance, noise;
+	const char *const *skipped;
+	size_t n_skipped;
+} bench_json_meta;
+
+/* Everything measured, as one JSON document on f. */
+void bench_report_json(FILE *f, const bench_record *records, size_t n,
+		       const bench_json_meta *meta);
 
 #endif

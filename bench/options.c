@@ -1,59 +1,112 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * options.c - strict parsing of equix-bench's options: a bad value is a
- * one-line error and exit status 2.
+ * options.c - strict parsing of equix-bench's options with getopt_long: a
+ * bad value is a one-line error and exit status 2. Every option is named
+ * once, in `specs`, which also gives its --help line and how its value is
+ * checked.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "baseline.h"
+#include "json.h"
 #include "options.h"
+
+/* How an option's value is read into its field of bench_options. */
+typedef enum kind {
+	FLAG,   /* no value: the int field becomes 1 */
+	COUNT,  /* an integer in [lo, hi], into a size_t */
+	REAL,   /* a finite number above lo (from lo with lo_ok), below hi */
+	NAME,   /* a baseline name (bench_baseline_name_ok) */
+	PATH,   /* a non-empty path */
+	FILTER, /* a POSIX extended regex */
+} kind;
+
+#define FIELD(m) offsetof(bench_options, m)
+
+static const struct spec {
+	const char *name, *arg, *help; /* help: '\n' continues the line */
+	kind kind;
+	size_t field;
+	double lo, hi;
+	int lo_ok;
+} specs[] = {
+	{"filter", "REGEX", "only benchmarks whose name matches\n"
+			    "(POSIX extended regex)", FILTER, 0, 0, 0, 0},
+	{"list", NULL, "print the benchmark names and exit", FLAG,
+	 FIELD(list), 0, 0, 0},
+	{"sample-size", "N", "samples per benchmark (100)", COUNT,
+	 FIELD(sample_size), 2, 100000, 0},
+	{"warm-up-time", "SECONDS", "warm-up time (3)", REAL, FIELD(warm_up_s),
+	 0, 86400, 0},
+	{"measurement-time", "SECONDS", "target time of the samples (5)", REAL,
+	 FIELD(measurement_s), 0, 86400, 0},
+	{"nresamples", "N", "bootstrap resamples (100000)", COUNT,
+	 FIELD(nresamples), 1, 100000000, 0},
+	{"noise-threshold", "X", "changes below are noise (0.01)", REAL,
+	 FIELD(noise), 0, 1e9, 1},
+	{"significance-level", "X", "of the change test (0.05)", REAL,
+	 FIELD(significance), 0, 1, 0},
+	{"confidence-level", "X", "of every interval (0.95)", REAL,
+	 FIELD(confidence), 0, 1, 0},
+	{"quick", NULL, "10 samples, 0.05 s warm-up, 0.2 s,\n"
+			"1000 resamples (explicit options win)", FLAG,
+	 FIELD(quick), 0, 0, 0},
+	{"save-baseline", "NAME", "compare with NAME, then save as NAME\n"
+				  "(default: \"base\")", NAME,
+	 FIELD(save_baseline), 0, 0, 0},
+	{"baseline", "NAME", "compare with NAME, save nothing", NAME,
+	 FIELD(baseline), 0, 0, 0},
+	{"results", "DIR", "baselines and report (bench-results)", PATH,
+	 FIELD(results), 0, 0, 0},
+	{"report", "DIR", "HTML report (RESULTS/report)", PATH, FIELD(report),
+	 0, 0, 0},
+	{"no-report", NULL, "no HTML report", FLAG, FIELD(no_report), 0, 0, 0},
+	{"json", NULL, "JSON results on stdout (the report\n"
+		       "goes to stderr)", FLAG, FIELD(json), 0, 0, 0},
+	{"reference", "PATH", "also time a reference libequix.so,\n"
+			      "each benchmark as NAME-ref", PATH,
+	 FIELD(reference), 0, 0, 0},
+	{"reference-hashx", "PATH", "the reference's libhashx.so, for\n"
+				    "generate/ and hash/ (when its\n"
+				    "libequix.so hides hashx_*)", PATH,
+	 FIELD(reference_hashx), 0, 0, 0},
+	{"vectors", "DIR", "reference vectors (tests/vectors)", PATH,
+	 FIELD(vectors), 0, 0, 0},
+	{"help", NULL, "this text", FLAG, FIELD(help), 0, 0, 0},
+};
+
+#define N_SPECS (sizeof specs / sizeof specs[0])
+/* The column of the help texts. */
+#define HELP_COLUMN 29
 
 void bench_options_usage(FILE *f)
 {
 	fputs("usage: equix-bench [OPTION]...\n"
 	      "Times HashX, Equi-X and Tor's PoW v1 in Criterion.rs's manner.\n"
-	      "\n"
-	      "  --filter REGEX             only benchmarks whose name "
-	      "matches\n"
-	      "                             (POSIX extended regex)\n"
-	      "  --list                     print the benchmark names and "
-	      "exit\n"
-	      "  --sample-size N            samples per benchmark (100)\n"
-	      "  --warm-up-time SECONDS     warm-up time (3)\n"
-	      "  --measurement-time SECONDS target time of the samples (5)\n"
-	      "  --nresamples N             bootstrap resamples (100000)\n"
-	      "  --noise-threshold X        changes below are noise (0.01)\n"
-	      "  --significance-level X     of the change test (0.05)\n"
-	      "  --confidence-level X       of every interval (0.95)\n"
-	      "  --quick                    10 samples, 0.05 s warm-up, 0.2 "
-	      "s,\n"
-	      "                             1000 resamples (explicit options "
-	      "win)\n"
-	      "  --save-baseline NAME       compare with NAME, then save as "
-	      "NAME\n"
-	      "                             (default: \"base\")\n"
-	      "  --baseline NAME            compare with NAME, save nothing\n"
-	      "  --results DIR              baselines and report "
-	      "(bench-results)\n"
-	      "  --report DIR               HTML report (RESULTS/report)\n"
-	      "  --no-report                no HTML report\n"
-	      "  --json                     JSON results on stdout (the "
-	      "report\n"
-	      "                             goes to stderr)\n"
-	      "  --reference PATH           also time a reference "
-	      "libequix.so,\n"
-	      "                             each benchmark as NAME-ref\n"
-	      "  --reference-hashx PATH     the reference's libhashx.so, for\n"
-	      "                             generate/ and hash/ (when its\n"
-	      "                             libequix.so hides hashx_*)\n"
-	      "  --vectors DIR              reference vectors (tests/vectors)\n"
-	      "  --help                     this text\n"
-	      "\n"
+	      "\n", f);
+	for (size_t i = 0; i < N_SPECS; i++) {
+		const char *p = specs[i].help;
+		int n = fprintf(f, "  --%s%s%s", specs[i].name,
+				specs[i].arg ? " " : "",
+				specs[i].arg ? specs[i].arg : "");
+
+		for (;;) { /* each line of the help, at the column */
+			int len = (int)strcspn(p, "\n");
+
+			fprintf(f, "%*s%.*s\n", HELP_COLUMN - n, "", len, p);
+			if (p[len] == '\0')
+				break;
+			p += len + 1;
+			n = 0;
+		}
+	}
+	fputs("\n"
 	      "Every benchmark's outputs are checked against the reference\n"
 	      "vectors first; a library that differs is not timed (exit 1).\n",
 	      f);
@@ -61,50 +114,93 @@ void bench_options_usage(FILE *f)
 
 static int bad(const char *opt, const char *value, const char *why)
 {
-	fprintf(stderr, "equix-bench: %s '%s': %s\n", opt, value, why);
+	fprintf(stderr, "equix-bench: --%s '%s': %s\n", opt, value, why);
 	return 2;
 }
 
 /* A count in [lo, hi]. */
-static int parse_count(const char *opt, const char *s, size_t lo, size_t hi,
-		       size_t *out)
+static int parse_count(const struct spec *s, const char *v, size_t *out)
 {
 	char *end;
-	unsigned long long v;
+	unsigned long long x;
 
 	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno != 0 || *s < '0' || *s > '9' || *end != '\0' || v < lo ||
-	    v > hi) {
+	x = strtoull(v, &end, 10);
+	if (errno != 0 || *v < '0' || *v > '9' || *end != '\0' || x < s->lo ||
+	    x > s->hi) {
 		char why[64];
 
-		snprintf(why, sizeof why, "expected an integer from %zu to %zu",
-			 lo, hi);
-		return bad(opt, s, why);
+		snprintf(why, sizeof why, "expected an integer from %.0f to %.0f",
+			 s->lo, s->hi);
+		return bad(s->name, v, why);
 	}
-	*out = (size_t)v;
+	*out = (size_t)x;
 	return 0;
 }
 
 /* A finite number with lo < x < hi (lo_ok: lo itself allowed). */
-static int parse_real(const char *opt, const char *s, double lo, int lo_ok,
-		      double hi, double *out)
+static int parse_real(const struct spec *s, const char *v, double *out)
 {
 	char *end;
-	double v;
+	double x;
 
 	errno = 0;
-	v = strtod(s, &end);
-	if (errno != 0 || end == s || *end != '\0' || !isfinite(v) || v < lo ||
-	    (v == lo && !lo_ok) || v >= hi) {
+	x = strtod(v, &end);
+	if (errno != 0 || end == v || *end != '\0' || !isfinite(x) ||
+	    x < s->lo || (x == s->lo && !s->lo_ok) || x >= s->hi) {
 		char why[80];
 
-		snprintf(why, sizeof why,
-			 "expected a number %s %g and below %g",
-			 lo_ok ? "from" : "above", lo, hi);
-		return bad(opt, s, why);
+		snprintf(why, sizeof why, "expected a number %s %g and below %g",
+			 s->lo_ok ? "from" : "above", s->lo, s->hi);
+		return bad(s->name, v, why);
 	}
-	*out = v;
+	*out = x;
+	return 0;
+}
+
+static int set_filter(bench_options *o, const char *re)
+{
+	int rc;
+
+	if (o->has_filter)
+		regfree(&o->filter);
+	o->has_filter = 0;
+	if ((rc = regcomp(&o->filter, re, REG_EXTENDED | REG_NOSUB)) != 0) {
+		char why[128];
+
+		regerror(rc, &o->filter, why, sizeof why);
+		return bad("filter", re, why);
+	}
+	o->has_filter = 1;
+	return 0;
+}
+
+/* The option `s` with value v (NULL for a flag). */
+static int set(bench_options *o, const struct spec *s, const char *v)
+{
+	void *field = (char *)o + s->field;
+
+	switch (s->kind) {
+	case FLAG:
+		*(int *)field = 1;
+		return 0;
+	case COUNT:
+		return parse_count(s, v, field);
+	case REAL:
+		return parse_real(s, v, field);
+	case NAME:
+		if (!bench_baseline_name_ok(v))
+			return bad(s->name, v,
+				   "a name of letters, digits, '.', '_', '-'");
+		break;
+	case PATH:
+		if (*v == '\0')
+			return bad(s->name, v, "empty path");
+		break;
+	case FILTER:
+		return set_filter(o, v);
+	}
+	*(const char **)field = v;
 	return 0;
 }
 
@@ -132,169 +228,68 @@ static void apply_quick(bench_options *o)
 		o->nresamples = o->quick ? 1000 : 100000;
 }
 
-static int set_filter(bench_options *o, const char *re)
+/* What getopt_long refused: a short option (optopt is its character;
+ * the long ones have values 1 to N_SPECS), or the long option read last,
+ * up to any '='. */
+static int refused(int r, char **argv)
 {
-	int rc;
+	const char *word = argv[optind - 1];
+	char opt[3] = {'-', (char)optopt, '\0'};
 
-	if (o->has_filter)
-		regfree(&o->filter);
-	o->has_filter = 0;
-	if ((rc = regcomp(&o->filter, re, REG_EXTENDED | REG_NOSUB)) != 0) {
-		char why[128];
-
-		regerror(rc, &o->filter, why, sizeof why);
-		return bad("--filter", re, why);
-	}
-	o->has_filter = 1;
-	return 0;
+	if (r == '?' && optopt > ' ')
+		word = opt;
+	fprintf(stderr, "equix-bench: %s '%.*s' (see --help)\n",
+		r == ':' ? "missing value for" : "unknown option",
+		(int)strcspn(word, "="), word);
+	return 2;
 }
 
-static int set_name(const char *opt, const char *v, const char **out)
+/* The options that exclude or need another, once all are read. */
+static int check_pairs(const bench_options *o)
 {
-	if (!bench_baseline_name_ok(v))
-		return bad(opt, v, "a name of letters, digits, '.', '_', '-'");
-	*out = v;
-	return 0;
-}
+	const char *why = o->save_baseline && o->baseline
+				  ? "--save-baseline and --baseline exclude "
+				    "each other"
+			  : o->reference_hashx && !o->reference
+				  ? "--reference-hashx needs --reference"
+				  : NULL;
 
-static int set_path(const char *opt, const char *v, const char **out)
-{
-	if (*v == '\0')
-		return bad(opt, v, "empty path");
-	*out = v;
-	return 0;
-}
-
-static const char *const value_options[] = {
-	"--filter",
-	"--sample-size",
-	"--nresamples",
-	"--warm-up-time",
-	"--measurement-time",
-	"--noise-threshold",
-	"--significance-level",
-	"--confidence-level",
-	"--save-baseline",
-	"--baseline",
-	"--results",
-	"--report",
-	"--reference",
-	"--reference-hashx",
-	"--vectors",
-};
-
-static int takes_value(const char *opt)
-{
-	for (size_t i = 0; i < sizeof value_options / sizeof *value_options;
-	     i++)
-		if (strcmp(opt, value_options[i]) == 0)
-			return 1;
-	return 0;
-}
-
-/* One option that takes a value; -1 if `opt` is none of them. */
-static int option_value(bench_options *o, const char *opt, const char *v)
-{
-	if (strcmp(opt, "--filter") == 0)
-		return set_filter(o, v);
-	if (strcmp(opt, "--sample-size") == 0)
-		return parse_count(opt, v, 2, 100000, &o->sample_size);
-	if (strcmp(opt, "--nresamples") == 0)
-		return parse_count(opt, v, 1, 100000000, &o->nresamples);
-	if (strcmp(opt, "--warm-up-time") == 0)
-		return parse_real(opt, v, 0, 0, 86400, &o->warm_up_s);
-	if (strcmp(opt, "--measurement-time") == 0)
-		return parse_real(opt, v, 0, 0, 86400, &o->measurement_s);
-	if (strcmp(opt, "--noise-threshold") == 0)
-		return parse_real(opt, v, 0, 1, 1e9, &o->noise);
-	if (strcmp(opt, "--significance-level") == 0)
-		return parse_real(opt, v, 0, 0, 1, &o->significance);
-	if (strcmp(opt, "--confidence-level") == 0)
-		return parse_real(opt, v, 0, 0, 1, &o->confidence);
-	if (strcmp(opt, "--save-baseline") == 0)
-		return set_name(opt, v, &o->save_baseline);
-	if (strcmp(opt, "--baseline") == 0)
-		return set_name(opt, v, &o->baseline);
-	if (strcmp(opt, "--results") == 0)
-		return set_path(opt, v, &o->results);
-	if (strcmp(opt, "--report") == 0)
-		return set_path(opt, v, &o->report);
-	if (strcmp(opt, "--reference") == 0)
-		return set_path(opt, v, &o->reference);
-	if (strcmp(opt, "--reference-hashx") == 0)
-		return set_path(opt, v, &o->reference_hashx);
-	if (strcmp(opt, "--vectors") == 0)
-		return set_path(opt, v, &o->vectors);
-	return -1;
-}
-
-/* One option without a value; -1 if `opt` is none of them. */
-static int option_flag(bench_options *o, const char *opt)
-{
-	int *flag = strcmp(opt, "--no-report") == 0 ? &o->no_report
-		    : strcmp(opt, "--json") == 0    ? &o->json
-		    : strcmp(opt, "--quick") == 0   ? &o->quick
-		    : strcmp(opt, "--list") == 0    ? &o->list
-		    : strcmp(opt, "--help") == 0    ? &o->help
-						    : NULL;
-
-	if (flag == NULL)
-		return -1;
-	*flag = 1;
-	return 0;
-}
-
-/* "--opt VALUE" or "--opt=VALUE"; advances *i past what it used. */
-static int parse_one(bench_options *o, int argc, char **argv, int *i)
-{
-	char opt[64];
-	const char *arg = argv[*i], *eq = strchr(arg, '='), *value;
-	int rc;
-
-	if (strncmp(arg, "--", 2) != 0 ||
-	    (size_t)(eq ? eq - arg : (long)strlen(arg)) >= sizeof opt) {
-		fprintf(stderr,
-			"equix-bench: unexpected argument '%s' (see "
-			"--help)\n",
-			arg);
-		return 2;
-	}
-	snprintf(opt, sizeof opt, "%.*s", (int)(eq ? eq - arg : 63), arg);
-	if (eq == NULL && option_flag(o, opt) == 0)
-		return 0;
-	value = eq ? eq + 1 : *i + 1 < argc ? argv[*i + 1] : NULL;
-	if (!takes_value(opt) || value == NULL) {
-		fprintf(stderr, "equix-bench: %s '%s' (see --help)\n",
-			takes_value(opt) ? "missing value for"
-					 : "unknown option",
-			opt);
-		return 2;
-	}
-	rc = option_value(o, opt, value);
-	if (eq == NULL)
-		(*i)++;
-	return rc;
+	if (why != NULL)
+		fprintf(stderr, "equix-bench: %s\n", why);
+	return why != NULL ? 2 : 0;
 }
 
 int bench_options_parse(int argc, char **argv, bench_options *o)
 {
+	struct option longopts[N_SPECS + 1] = {{0}};
+	int r;
+
 	defaults(o);
-	for (int i = 1; i < argc; i++) {
-		int rc = parse_one(o, argc, argv, &i);
+	for (size_t k = 0; k < N_SPECS; k++)
+		longopts[k] = (struct option){
+			specs[k].name,
+			specs[k].kind == FLAG ? no_argument : required_argument,
+			NULL, (int)k + 1};
+	/* "+": stop at the first argument that is no option; ":": report a
+	 * missing value as ':'; and no message from getopt itself. */
+	optind = 1;
+	opterr = 0;
+	while ((r = getopt_long(argc, argv, "+:", longopts, NULL)) != -1) {
+		int rc = r > 0 && r <= (int)N_SPECS
+				 ? set(o, &specs[r - 1], optarg)
+				 : refused(r, argv);
 
 		if (rc != 0)
 			return rc;
 	}
-	if (o->save_baseline && o->baseline) {
-		fprintf(stderr, "equix-bench: --save-baseline and --baseline "
-				"exclude each other\n");
+	if (optind < argc) {
+		fprintf(stderr,
+			"equix-bench: unexpected argument '%s' (see --help)\n",
+			argv[optind]);
 		return 2;
 	}
-	if (o->reference_hashx && !o->reference) {
-		fprintf(stderr, "equix-bench: --reference-hashx needs "
-				"--reference\n");
+	if (check_pairs(o) != 0)
 		return 2;
-	}
 	apply_quick(o);
 	return 0;
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include <equix_pow.h>
+#include <sodium.h>
 
 #include "benchmarks.h"
 #include "benchutil.h"
@@ -56,14 +57,10 @@ typedef struct tor_case {
 	uint8_t challenge[EQUIX_POW_CHALLENGE_LEN];
 } tor_case;
 
+/* The constants above are well-formed and of the right lengths. */
 static void unhex(const char *hex, uint8_t *out, size_t len)
 {
-	for (size_t i = 0; i < len; i++) {
-		unsigned x;
-
-		sscanf(hex + 2 * i, "%2x", &x);
-		out[i] = (uint8_t)x;
-	}
+	sodium_hex2bin(out, len, hex, strlen(hex), NULL, NULL, NULL);
 }
 
 static void load_case(const struct tor_vector *v, tor_case *c)
@@ -180,14 +177,15 @@ static bench_status pow_setup(pow_state **out,
 }
 
 static bench_status setup_effort(const bench_library *lib,
-				 const bench_vectors *v, void **state,
-				 char *msg, size_t size)
+				 const bench_vectors *v, int param,
+				 void **state, char *msg, size_t size)
 {
 	pow_state *s;
 	bench_status st = pow_setup(&s, check_effort, msg, size);
 
 	(void)lib;
 	(void)v;
+	(void)param;
 	*state = s;
 	return st;
 }
@@ -241,14 +239,15 @@ static int fresh_service(pow_state *s)
 }
 
 static bench_status setup_service(const bench_library *lib,
-				  const bench_vectors *v, void **state,
-				  char *msg, size_t size)
+				 const bench_vectors *v, int param,
+				 void **state, char *msg, size_t size)
 {
 	pow_state *s;
 	bench_status st = pow_setup(&s, check_service, msg, size);
 
 	(void)lib;
 	(void)v;
+	(void)param;
 	*state = NULL;
 	if (st != BENCH_READY)
 		return st;
@@ -297,10 +296,10 @@ static double run_service(void *state, uint64_t iters)
 }
 
 static const bench_def pow_defs[] = {
-	{"pow/effort-check", "pow", 1, "check", 1, setup_effort, run_effort,
+	{"pow/effort-check", "pow", 1, "check", 1, setup_effort, 0, run_effort,
 	 pow_teardown, 0},
-	{"pow/verify", "pow", 1, "verification", 1, setup_service, run_service,
-	 pow_teardown, 0},
+	{"pow/verify", "pow", 1, "verification", 1, setup_service, 0,
+	 run_service, pow_teardown, 0},
 };
 
 const bench_def *bench_pow_defs(size_t *n)

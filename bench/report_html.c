@@ -6,12 +6,13 @@
  * index.html lists every benchmark with its slope, throughput, change and
  * ratio against its reference twin; each benchmark's page holds its
  * tables and three plots: the distribution of the per-sample averages
- * (Gaussian kernel density), the samples against their iteration counts
- * with the regression line, and the averages in sample order against
- * Tukey's fences. A saved baseline is overlaid on the first two.
+ * (Gaussian kernel density, stats.c), the samples against their iteration
+ * counts with the regression line, and the averages in sample order
+ * against Tukey's fences. A saved baseline is overlaid on the first two.
  *
- * Numbers that are not finite are shown as a dash and never reach an SVG
- * attribute (svg_plot.c guards every coordinate).
+ * Numbers are formatted as on the terminal (report_text.c); those that
+ * are not finite show as a dash and never reach an SVG attribute
+ * (svg_plot.c guards every coordinate).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -21,28 +22,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/types.h>
 
+#include "benchutil.h"
 #include "report_html.h"
+#include "report_text.h"
 #include "svg_plot.h"
 
 /* Page file names: a sanitised benchmark name cut to this many bytes,
- * and room for a "-N-M" suffix that makes it unique, and ".html". */
+ * room for a "-N-M" suffix that makes it unique, and ".html". */
 #define PAGE_BASE_MAX 180
 #define PAGE_NAME_SIZE 240
 #define PATH_SIZE 4096
 
-/* Points of a kernel density curve. */
-#define KDE_POINTS 200
-
-#define SQRT_2PI 2.5066282746310002
-
-/* Plot sizes in pixels. */
-#define PLOT_W 840
+#define KDE_POINTS 200 /* points of a density curve */
+#define PLOT_W 840     /* plot sizes in pixels */
 #define PLOT_H 380
-
-#define DASH "\xe2\x80\x94" /* an em dash, for numbers that are missing */
 
 #define COLOR_NOW "#1f77b4"
 #define COLOR_BASE "#d62728"
@@ -51,12 +45,15 @@
 #define COLOR_SEVERE "#c0392b"
 #define COLOR_FASTER "#2ca02c"
 
-/* ---- output --------------------------------------------------------- */
+typedef char page_name[PAGE_NAME_SIZE];
 
 /* A page being written; `failed` remembers any write error. */
 typedef struct html {
 	FILE *f;
 	int failed;
+	const bench_record *records;
+	size_t n;
+	page_name *names;
 } html;
 
 static void out(html *h, const char *fmt, ...)
@@ -94,101 +91,32 @@ static int fail(char *err, size_t err_size, const char *fmt, ...)
 	return -1;
 }
 
-/* ---- formatting ----------------------------------------------------- */
+/* ---- records -------------------------------------------------------- */
 
-static const struct time_unit {
-	const char *name;
-	double ns;
-} time_units[] = {
-	{"ps", 1e-3}, {"ns", 1.0}, {"\xc2\xb5s", 1e3}, {"ms", 1e6}, {"s", 1e9},
-};
-#define N_TIME_UNITS (sizeof(time_units) / sizeof(time_units[0]))
-
-/* The unit in which |ns| shows below `limit`, or seconds. */
-static const struct time_unit *unit_below(double ns, double limit)
+static const char *name_of(const bench_record *r)
 {
-	size_t u = 0;
-
-	if (ns == 0.0 || !isfinite(ns))
-		return &time_units[1];
-	while (u + 1 < N_TIME_UNITS && fabs(ns) / time_units[u].ns >= limit)
-		u++;
-	return &time_units[u];
+	return r->name != NULL ? r->name : "";
 }
 
-/* Four significant digits: 1.234, 12.34, 123.4, 1234. */
-static int digits_after_point(double v)
+/* Samples usable for plotting: none when the arrays are missing. */
+static size_t count_of(const bench_samples *s)
 {
-	double a = fabs(v);
-
-	return a < 9.9995 ? 3 : a < 99.995 ? 2 : a < 999.95 ? 1 : 0;
+	return s->iters != NULL && s->times != NULL ? s->n : 0;
 }
 
-/* "1.234 µs"; a dash when ns is not finite. */
-static void fmt_time(double ns, char *buf, size_t size)
+/* The slope ratio ours / reference of record i, when it has a valid twin
+ * and the ratio is a positive number. */
+static int twin_ratio(const html *h, size_t i, double *ratio)
 {
-	const struct time_unit *u = unit_below(ns, 999.95);
-	double v = ns / u->ns;
+	long t = h->records[i].twin;
 
-	if (!isfinite(ns))
-		snprintf(buf, size, DASH);
-	else
-		snprintf(buf, size, "%.*f %s", digits_after_point(v), v,
-			 u->name);
+	if (t < 0 || (size_t)t >= h->n || (size_t)t == i)
+		return 0;
+	*ratio = bench_time_ratio(&h->records[i], &h->records[t]).point;
+	return isfinite(*ratio) && *ratio > 0;
 }
 
-/* Elements per second from elements per iteration and ns per iteration:
- * "1.234 M hash/s". */
-static void fmt_throughput(double elements, double ns, const char *unit,
-			   char *buf, size_t size)
-{
-	static const char *const prefix[] = {"", "K", "M", "G", "T", "P"};
-	double v = elements * 1e9 / ns;
-	size_t p = 0;
-
-	if (!isfinite(v) || !(ns > 0)) {
-		snprintf(buf, size, DASH);
-		return;
-	}
-	while (p + 1 < sizeof(prefix) / sizeof(prefix[0]) &&
-	       fabs(v) >= 999.95) {
-		v /= 1000;
-		p++;
-	}
-	snprintf(buf, size, "%.*f %s%s%s/s", digits_after_point(v), v,
-		 prefix[p], p > 0 ? " " : "", unit != NULL ? unit : "elem");
-}
-
-/* A relative change as "+1.23%". */
-static void fmt_pct(double rel, char *buf, size_t size)
-{
-	if (!isfinite(rel))
-		snprintf(buf, size, DASH);
-	else
-		snprintf(buf, size, "%+.2f%%", rel * 100);
-}
-
-static void fmt_plain(double v, const char *fmt, char *buf, size_t size)
-{
-	if (!isfinite(v))
-		snprintf(buf, size, DASH);
-	else
-		snprintf(buf, size, fmt, v);
-}
-
-/* "2.00x faster" for ratio 0.5 (ours / reference), "1.50x slower" for
- * 1.5. */
-static void fmt_ratio(double ratio, char *buf, size_t size)
-{
-	if (!isfinite(ratio) || !(ratio > 0))
-		snprintf(buf, size, DASH);
-	else if (ratio <= 1.0)
-		snprintf(buf, size, "%.2fx faster", 1.0 / ratio);
-	else
-		snprintf(buf, size, "%.2fx slower", ratio);
-}
-
-/* The CSS class colouring a verdict. */
+/* The CSS class of a verdict, or of a ratio (below 1 is faster). */
 static const char *verdict_class(bench_verdict v)
 {
 	return v == BENCH_IMPROVED    ? "good"
@@ -196,33 +124,18 @@ static const char *verdict_class(bench_verdict v)
 				      : "neutral";
 }
 
-/* ---- records -------------------------------------------------------- */
-
-static const char *record_name(const bench_record *r)
+static const char *ratio_class(double ratio)
 {
-	return r->name != NULL ? r->name : "";
+	return ratio <= 1 ? "good" : "bad";
 }
 
-/* Samples usable for plotting: none when the arrays are missing. */
-static size_t sample_count(const bench_samples *s)
+/* Throughput at `ns` per iteration, or a dash without one. */
+static void format_throughput(const bench_record *r, double ns, char *buf,
+			      size_t size)
 {
-	return s->iters != NULL && s->times != NULL ? s->n : 0;
-}
-
-/* The ratio of slopes ours / reference for a record with a valid twin;
- * returns 0 when there is none or it cannot be computed. */
-static int twin_ratio(const bench_record *records, size_t n, size_t i,
-		      double *ratio)
-{
-	long t = records[i].twin;
-	double ours, ref;
-
-	if (t < 0 || (size_t)t >= n || (size_t)t == i)
-		return 0;
-	ours = records[i].estimates.slope.point;
-	ref = records[t].estimates.slope.point;
-	*ratio = ours / ref;
-	return isfinite(*ratio) && *ratio > 0;
+	bench_format_rate(r->elements > 0 ? r->elements * 1e9 / ns : NAN,
+			  r->element_unit != NULL ? r->element_unit : "elem",
+			  buf, size);
 }
 
 /* ---- page names ----------------------------------------------------- */
@@ -234,10 +147,8 @@ static void sanitise(const char *name, char *buf)
 	size_t k = 0;
 
 	for (; *name != '\0' && k < PAGE_BASE_MAX; name++) {
-		char c = *name;
+		char c = *name == '/' ? '_' : *name;
 
-		if (c == '/')
-			c = '_';
 		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 		    (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-')
 			buf[k++] = c;
@@ -247,88 +158,27 @@ static void sanitise(const char *name, char *buf)
 		strcpy(buf, "bench");
 }
 
-static int name_taken(char (*names)[PAGE_NAME_SIZE], size_t i, const char *s)
+static int name_taken(const page_name *names, size_t i, const char *s)
 {
-	if (strcmp(s, "index") == 0)
-		return 1;
 	for (size_t j = 0; j < i; j++)
 		if (strcmp(names[j], s) == 0)
 			return 1;
-	return 0;
+	return strcmp(s, "index") == 0;
 }
 
 /* Unique page names (without ".html"): a name taken by an earlier record
  * or by the index gets the record's number, then a counter, appended. */
-static void page_names(const bench_record *records, size_t n,
-		       char (*names)[PAGE_NAME_SIZE])
+static void page_names(const bench_record *records, size_t n, page_name *names)
 {
 	for (size_t i = 0; i < n; i++) {
 		char base[PAGE_BASE_MAX + 1];
 
-		sanitise(record_name(&records[i]), base);
+		sanitise(name_of(&records[i]), base);
 		snprintf(names[i], PAGE_NAME_SIZE, "%s", base);
-		for (size_t k = 0; name_taken(names, i, names[i]); k++) {
-			if (k == 0)
-				snprintf(names[i], PAGE_NAME_SIZE, "%s-%zu",
-					 base, i);
-			else
-				snprintf(names[i], PAGE_NAME_SIZE, "%s-%zu-%zu",
-					 base, i, k);
-		}
+		for (size_t k = 0; name_taken(names, i, names[i]); k++)
+			snprintf(names[i], PAGE_NAME_SIZE,
+				 k == 0 ? "%s-%zu" : "%s-%zu-%zu", base, i, k);
 	}
-}
-
-/* ---- files ---------------------------------------------------------- */
-
-/* mkdir -p: each missing component of dir is created. */
-static int make_dir(const char *dir, char *err, size_t err_size)
-{
-	char path[PATH_SIZE];
-	struct stat st;
-	size_t len = strlen(dir);
-
-	if (len == 0 || len >= sizeof(path))
-		return fail(err, err_size, "report directory name is %s",
-			    len == 0 ? "empty" : "too long");
-	memcpy(path, dir, len + 1);
-	for (size_t i = 1; i <= len; i++) {
-		if (path[i] != '/' && path[i] != '\0')
-			continue;
-		path[i] = '\0';
-		if (mkdir(path, 0777) != 0 && errno != EEXIST)
-			return fail(err, err_size, "cannot create %s: %s", path,
-				    strerror(errno));
-		path[i] = i < len ? '/' : '\0';
-	}
-	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
-		return fail(err, err_size, "%s is not a directory", dir);
-	return 0;
-}
-
-static int open_page(const char *dir, const char *file, html *h, char *path,
-		     char *err, size_t err_size)
-{
-	int len = snprintf(path, PATH_SIZE, "%s/%s", dir, file);
-
-	if (len < 0 || len >= PATH_SIZE)
-		return fail(err, err_size, "path too long: %s/%s", dir, file);
-	h->f = fopen(path, "w");
-	h->failed = 0;
-	if (h->f == NULL)
-		return fail(err, err_size, "cannot write %s: %s", path,
-			    strerror(errno));
-	errno = 0; /* so that close_page() names only this file's error */
-	return 0;
-}
-
-static int close_page(html *h, const char *path, char *err, size_t err_size)
-{
-	int bad = h->failed || ferror(h->f);
-
-	if (fclose(h->f) != 0 || bad)
-		return fail(err, err_size, "cannot write %s: %s", path,
-			    errno ? strerror(errno) : "write error");
-	return 0;
 }
 
 /* ---- page frame ----------------------------------------------------- */
@@ -353,43 +203,102 @@ static const char style[] =
 	"svg{display:block;max-width:100%;height:auto;"
 	"border:1px solid #eee}\n";
 
-static void page_head(html *h, const char *title)
+/* Opens dir/file and writes the head of the page. */
+static int open_page(html *h, const char *dir, const char *file,
+		     const char *title, char *path, char *err, size_t err_size)
 {
+	int len = snprintf(path, PATH_SIZE, "%s/%s", dir, file);
+
+	if (len < 0 || len >= PATH_SIZE)
+		return fail(err, err_size, "path too long: %s/%s", dir, file);
+	if ((h->f = fopen(path, "w")) == NULL)
+		return fail(err, err_size, "cannot write %s: %s", path,
+			    strerror(errno));
+	h->failed = 0;
+	errno = 0; /* so that close_page() names only this file's error */
 	out(h, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 	       "<meta charset=\"utf-8\">\n"
 	       "<meta name=\"viewport\" content=\"width=device-width\">\n"
 	       "<title>");
 	esc(h, title);
 	out(h, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", style);
+	return 0;
 }
 
-static void page_tail(html *h)
+static int close_page(html *h, const char *path, char *err, size_t err_size)
 {
+	int bad;
+
 	out(h, "</body>\n</html>\n");
+	bad = h->failed || ferror(h->f);
+	if (fclose(h->f) != 0 || bad)
+		return fail(err, err_size, "cannot write %s: %s", path,
+			    errno ? strerror(errno) : "write error");
+	return 0;
 }
 
-/* ---- statistics for the plots --------------------------------------- */
-
-/* The per-sample averages times[i] / iters[i] that are finite; returns
- * their number. `avg` holds sample_count(s) values. */
-static size_t averages(const bench_samples *s, double *avg)
+/* A table's header row: the name column's title, then the others. */
+static void table_head(html *h, const char *first, const char *const *titles,
+		       size_t n)
 {
-	size_t k = 0;
-
-	for (size_t i = 0; i < sample_count(s); i++) {
-		double a = s->times[i] / s->iters[i];
-
-		if (isfinite(a))
-			avg[k++] = a;
-	}
-	return k;
+	out(h, "<table>\n<tr><th class=\"name\">%s</th>", first);
+	for (size_t i = 0; i < n; i++)
+		out(h, "<th>%s</th>", titles[i]);
+	out(h, "</tr>\n");
 }
 
-static double *alloc_averages(const bench_samples *s, size_t *k)
+/* A row of lower bound, estimate and upper bound, already formatted. */
+static void bounds_row(html *h, const char *what, const char *lo,
+		       const char *point, const char *hi)
 {
-	double *avg = malloc((sample_count(s) + 1) * sizeof(double));
+	out(h, "<tr><td class=\"name\">%s</td><td class=\"iv\">", what);
+	esc(h, lo);
+	out(h, "</td><td><b>");
+	esc(h, point);
+	out(h, "</b></td><td class=\"iv\">");
+	esc(h, hi);
+	out(h, "</td></tr>\n");
+}
 
-	*k = avg != NULL ? averages(s, avg) : 0;
+static void interval_row(html *h, const char *what, const bench_interval *iv,
+			 void (*format)(double v, char *buf, size_t size))
+{
+	char lo[64], point[64], hi[64];
+
+	format(iv->lower, lo, sizeof lo);
+	format(iv->point, point, sizeof point);
+	format(iv->upper, hi, sizeof hi);
+	bounds_row(h, what, lo, point, hi);
+}
+
+/* A figure holding a plot and its caption. */
+static void figure(html *h, svg_plot *p, const char *caption)
+{
+	if (svg_plot_end(p) < 0)
+		h->failed = 1;
+	out(h, "<figcaption>%s</figcaption>\n</figure>\n", caption);
+}
+
+/* ---- the plots ------------------------------------------------------ */
+
+/* A benchmark's page: its record and the per-sample averages of its
+ * samples and of its baseline. */
+typedef struct page {
+	const bench_record *r;
+	double *now, *base;
+	size_t n_now, n_base;
+} page;
+
+/* The finite averages times[i] / iters[i] into a new array; NULL when
+ * out of memory. */
+static double *averages(const bench_samples *s, size_t *k)
+{
+	double *avg = malloc((count_of(s) + 1) * sizeof(double));
+
+	*k = 0;
+	for (size_t i = 0; avg != NULL && i < count_of(s); i++)
+		if (isfinite(s->times[i] / s->iters[i]))
+			avg[(*k)++] = s->times[i] / s->iters[i];
 	return avg;
 }
 
@@ -401,244 +310,154 @@ static void min_max(const double *v, size_t n, double *lo, double *hi)
 	}
 }
 
-static double mean_of(const double *v, size_t n)
-{
-	double sum = 0;
-
-	for (size_t i = 0; i < n; i++)
-		sum += v[i];
-	return sum / n;
-}
-
-/* Silverman's rule of thumb, (4 / 3n)^(1/5) sigma; for a single value or
- * equal values (sigma = 0), 1% of their magnitude (or 1 ns at zero), so
- * that the curve is a narrow bump instead of a division by zero. */
-static double bandwidth(const double *v, size_t n)
-{
-	double m = mean_of(v, n), ss = 0, h;
-
-	for (size_t i = 0; i < n; i++)
-		ss += (v[i] - m) * (v[i] - m);
-	h = n > 1 ? pow(4.0 / (3.0 * n), 0.2) * sqrt(ss / (n - 1)) : 0;
-	if (!isfinite(h) || h <= fabs(m) * 1e-9)
-		h = fabs(m) * 0.01;
-	if (!isfinite(h) || h <= 0)
-		h = 1.0;
-	return h;
-}
-
-/* A Gaussian kernel density of v on KDE_POINTS points of [lo, hi], in
- * arbitrary units (the density times hi - lo, so that no tiny bandwidth
- * makes it overflow). */
-static void kde(const double *v, size_t n, double h, double lo, double hi,
-		double *xs, double *ys)
-{
-	double norm = (hi - lo) / h / (n * SQRT_2PI);
-
-	for (size_t i = 0; i < KDE_POINTS; i++) {
-		double x = lo + (hi - lo) * i / (KDE_POINTS - 1), sum = 0;
-
-		for (size_t j = 0; j < n; j++) {
-			double z = (x - v[j]) / h;
-			sum += exp(-0.5 * z * z);
-		}
-		xs[i] = x;
-		ys[i] = sum * norm;
-	}
-}
-
-/* Least-squares slope through the origin, for a baseline (whose
- * estimates the record does not carry). */
-static double slope_of(const bench_samples *s)
-{
-	double xy = 0, xx = 0;
-
-	for (size_t i = 0; i < sample_count(s); i++) {
-		xy += s->iters[i] * s->times[i];
-		xx += s->iters[i] * s->iters[i];
-	}
-	return xy / xx;
-}
-
 /* An axis of times in ns, labelled in the unit that suits its range. */
 static svg_axis time_axis(double lo, double hi, const char *what, char *label,
 			  size_t size)
 {
-	const struct time_unit *u;
 	svg_axis a = {lo, hi, 1.0, label, 1};
+	const char *unit;
 
 	svg_range_fix(&a.lo, &a.hi);
-	u = unit_below(fmax(fabs(a.lo), fabs(a.hi)), 1000.0);
-	a.scale = u->ns;
-	snprintf(label, size, "%s (%s)", what, u->name);
+	unit = bench_time_unit(fmax(fabs(a.lo), fabs(a.hi)), &a.scale);
+	snprintf(label, size, "%s (%s)", what, unit);
 	return a;
 }
 
-/* ---- plot 1: the distribution of the averages ----------------------- */
-
-/* One density curve (area and outline) over [lo, hi]. */
-static void density_curve(svg_plot *p, const double *v, size_t n, double lo,
-			  double hi, const char *color)
-{
-	double xs[KDE_POINTS], ys[KDE_POINTS];
-
-	kde(v, n, bandwidth(v, n), lo, hi, xs, ys);
-	svg_plot_area(p, xs, ys, KDE_POINTS, color, 0.25);
-	svg_plot_polyline(p, xs, ys, KDE_POINTS, color, 2, NULL);
-}
-
-/* The highest point of a density curve, to size the y axis. */
-static double density_peak(const double *v, size_t n, double lo, double hi)
+/* Plot 1: one density curve of v over [lo, hi], drawn when `p` is not
+ * NULL; returns its peak, to size the y axis. */
+static double density(svg_plot *p, const double *v, size_t n, double lo,
+		      double hi, const char *color)
 {
 	double xs[KDE_POINTS], ys[KDE_POINTS], peak = 0;
 
 	if (n == 0)
 		return 0;
-	kde(v, n, bandwidth(v, n), lo, hi, xs, ys);
+	bench_kde(v, n, bench_kde_bandwidth(v, n), lo, hi, KDE_POINTS, xs, ys);
 	for (size_t i = 0; i < KDE_POINTS; i++)
 		peak = fmax(peak, ys[i]);
+	if (p != NULL) {
+		svg_plot_area(p, xs, ys, KDE_POINTS, color, 0.25);
+		svg_plot_polyline(p, xs, ys, KDE_POINTS, color, 2, NULL);
+	}
 	return peak;
 }
 
 /* The x range of the densities: the values 3 bandwidths out. */
 static void density_range(const double *v, size_t n, double *lo, double *hi)
 {
-	double h;
+	double h = n > 0 ? bench_kde_bandwidth(v, n) : 0;
 
-	if (n == 0)
-		return;
-	h = bandwidth(v, n);
 	for (size_t i = 0; i < n; i++) {
 		*lo = fmin(*lo, v[i] - 3 * h);
 		*hi = fmax(*hi, v[i] + 3 * h);
 	}
 }
 
+/* A vertical line at x in [lo, hi], with its legend. */
 static void mark_line(svg_plot *p, double x, double top, const char *dash,
 		      const char *label)
 {
-	if (!isfinite(x))
+	if (!isfinite(x) || x < p->x.lo || x > p->x.hi)
 		return;
 	svg_plot_line(p, x, 0, x, top, COLOR_MARK, 1.5, dash);
 	svg_plot_legend(p, label, COLOR_MARK,
 			dash ? SVG_MARK_DASHED : SVG_MARK_LINE);
 }
 
-static void plot_density(svg_plot *p, const bench_record *r, const double *now,
-			 size_t n_now, const double *base, size_t n_base)
+static void plot_density(svg_plot *p, const page *g)
 {
 	double lo = INFINITY, hi = -INFINITY, top;
-	double mean = r->estimates.mean.point, med = r->estimates.median.point;
 	char label[64];
 	svg_axis x, y = {0, 1, 1, "Density (a.u.)", 1};
 
-	density_range(now, n_now, &lo, &hi);
-	density_range(base, n_base, &lo, &hi);
-	if (n_now == 0 && n_base == 0) {
+	density_range(g->now, g->n_now, &lo, &hi);
+	density_range(g->base, g->n_base, &lo, &hi);
+	if (lo > hi) {
 		lo = 0;
 		hi = 1;
 	}
 	svg_range_fix(&lo, &hi);
-	top = fmax(density_peak(now, n_now, lo, hi),
-		   density_peak(base, n_base, lo, hi));
+	top = fmax(density(NULL, g->now, g->n_now, lo, hi, NULL),
+		   density(NULL, g->base, g->n_base, lo, hi, NULL));
 	y.hi = top > 0 ? top * 1.08 : 1;
 	x = time_axis(lo, hi, "Average time per iteration", label,
-		      sizeof(label));
+		      sizeof label);
 	svg_plot_begin(p, "Distribution of the sample averages", &x, &y);
-	if (n_base > 0) {
-		density_curve(p, base, n_base, lo, hi, COLOR_BASE);
+	if (g->n_base > 0) {
+		density(p, g->base, g->n_base, lo, hi, COLOR_BASE);
 		svg_plot_legend(p, "Baseline", COLOR_BASE, SVG_MARK_AREA);
 	}
-	if (n_now == 0) {
+	if (g->n_now == 0) {
 		svg_plot_note(p, "No samples");
 		return;
 	}
-	density_curve(p, now, n_now, lo, hi, COLOR_NOW);
+	density(p, g->now, g->n_now, lo, hi, COLOR_NOW);
 	svg_plot_legend(p, "Current", COLOR_NOW, SVG_MARK_AREA);
-	for (size_t i = 0; i < n_now; i++) /* a rug of the samples */
-		svg_plot_line(p, now[i], 0, now[i], y.hi * 0.03, COLOR_NOW, 1,
-			      NULL);
-	if (mean >= lo && mean <= hi)
-		mark_line(p, mean, y.hi, NULL, "Mean");
-	if (med >= lo && med <= hi)
-		mark_line(p, med, y.hi, "6 4", "Median");
+	for (size_t i = 0; i < g->n_now; i++) /* a rug of the samples */
+		svg_plot_line(p, g->now[i], 0, g->now[i], y.hi * 0.03,
+			      COLOR_NOW, 1, NULL);
+	mark_line(p, g->r->estimates.mean.point, y.hi, NULL, "Mean");
+	mark_line(p, g->r->estimates.median.point, y.hi, "6 4", "Median");
 }
 
-/* ---- plot 2: samples against iterations ----------------------------- */
-
-/* Iteration counts, labelled in thousands or millions when large. */
-static svg_axis iters_axis(double hi)
+/* Plot 2: the samples of s as circles, and the line time = slope *
+ * iterations through the origin. */
+static void scatter(svg_plot *p, const bench_samples *s, double slope,
+		    const char *fill, const char *stroke, const char *line,
+		    const char *dash)
 {
-	svg_axis a = {0, hi, 1, "Iterations", 1};
-
-	if (hi >= 1e6) {
-		a.scale = 1e6;
-		a.label = "Iterations (millions)";
-	} else if (hi >= 1e4) {
-		a.scale = 1e3;
-		a.label = "Iterations (thousands)";
-	}
-	return a;
-}
-
-static void scatter(svg_plot *p, const bench_samples *s, const char *fill,
-		    const char *stroke)
-{
-	for (size_t i = 0; i < sample_count(s); i++)
+	for (size_t i = 0; i < count_of(s); i++)
 		svg_plot_circle(p, s->iters[i], s->times[i], 3.5, fill, stroke);
-}
-
-/* The line time = slope * iterations across the plot. */
-static void regression(svg_plot *p, double slope, double x_hi,
-		       const char *color, const char *dash)
-{
 	if (isfinite(slope))
-		svg_plot_line(p, 0, 0, x_hi, slope * x_hi, color, 2, dash);
+		svg_plot_line(p, 0, 0, p->x.hi, slope * p->x.hi, line, 2, dash);
 }
 
-static void plot_samples(svg_plot *p, const bench_record *r)
+static void plot_samples(svg_plot *p, const page *g)
 {
-	const bench_samples *now = &r->samples, *base = &r->baseline;
-	double slope = r->estimates.slope.point, base_slope = slope_of(base);
+	const bench_samples *now = &g->r->samples, *base = &g->r->baseline;
+	double slope = g->r->estimates.slope.point;
 	double x_hi = 0, y_lo = 0, y_hi = 0, none = INFINITY;
 	char label[64];
-	svg_axis x, y;
+	svg_axis x = {0, 1, 1, "Iterations", 1}, y;
 
 	if (!isfinite(slope))
-		slope = slope_of(now);
-	min_max(now->iters, sample_count(now), &none, &x_hi);
-	min_max(base->iters, sample_count(base), &none, &x_hi);
-	min_max(now->times, sample_count(now), &y_lo, &y_hi);
-	min_max(base->times, sample_count(base), &y_lo, &y_hi);
-	x_hi *= 1.05;
-	if (isfinite(slope * x_hi))
-		y_hi = fmax(y_hi, slope * x_hi);
-	x = iters_axis(x_hi > 0 ? x_hi : 1);
+		slope = bench_slope(now->iters, now->times, count_of(now));
+	min_max(now->iters, count_of(now), &none, &x_hi);
+	min_max(base->iters, count_of(base), &none, &x_hi);
+	min_max(now->times, count_of(now), &y_lo, &y_hi);
+	min_max(base->times, count_of(base), &y_lo, &y_hi);
+	x.hi = x_hi > 0 ? x_hi * 1.05 : 1;
+	if (isfinite(slope * x.hi))
+		y_hi = fmax(y_hi, slope * x.hi);
+	/* Iteration counts in thousands or millions when large. */
+	if (x.hi >= 1e4) {
+		x.scale = x.hi >= 1e6 ? 1e6 : 1e3;
+		x.label = x.hi >= 1e6 ? "Iterations (millions)"
+				      : "Iterations (thousands)";
+	}
 	y = time_axis(y_lo, y_hi * 1.05, "Total sample time", label,
-		      sizeof(label));
+		      sizeof label);
 	svg_plot_begin(p, "Samples against iterations", &x, &y);
-	if (sample_count(base) > 0) {
-		scatter(p, base, "none", COLOR_BASE);
-		regression(p, base_slope, x.hi, COLOR_BASE, "6 4");
+	if (count_of(base) > 0) {
+		scatter(p, base,
+			bench_slope(base->iters, base->times, count_of(base)),
+			"none", COLOR_BASE, COLOR_BASE, "6 4");
 		svg_plot_legend(p, "Baseline sample", COLOR_BASE,
 				SVG_MARK_RING);
 		svg_plot_legend(p, "Baseline slope", COLOR_BASE,
 				SVG_MARK_DASHED);
 	}
-	if (sample_count(now) == 0) {
+	if (count_of(now) == 0) {
 		svg_plot_note(p, "No samples");
 		return;
 	}
-	scatter(p, now, COLOR_NOW, COLOR_NOW);
-	regression(p, slope, x.hi, COLOR_MARK, NULL);
+	scatter(p, now, slope, COLOR_NOW, COLOR_NOW, COLOR_MARK, NULL);
 	svg_plot_legend(p, "Sample", COLOR_NOW, SVG_MARK_DOT);
 	svg_plot_legend(p, "Regression (slope)", COLOR_MARK, SVG_MARK_LINE);
 }
 
-/* ---- plot 3: averages in sample order, against the fences ---------- */
-
-/* Fences that were computed: finite, in order, and not all zero (the
- * mark of a record without a classification). */
+/* Plot 3. Fences that were computed: finite, in order, and not all zero
+ * (the mark of a record without a classification). */
 static int fences_usable(const bench_outliers *o)
 {
 	int zeros = 0;
@@ -655,36 +474,23 @@ static int fences_usable(const bench_outliers *o)
 /* The colour of an average: normal, mild or severe outlier. */
 static const char *outlier_color(const bench_outliers *o, int fences, double v)
 {
-	if (!fences)
-		return COLOR_NOW;
-	if (v < o->fence[0] || v > o->fence[3])
+	if (fences && (v < o->fence[0] || v > o->fence[3]))
 		return COLOR_SEVERE;
-	if (v < o->fence[1] || v > o->fence[2])
+	if (fences && (v < o->fence[1] || v > o->fence[2]))
 		return COLOR_MILD;
 	return COLOR_NOW;
 }
 
-static void fence_lines(svg_plot *p, const bench_outliers *o, double x_hi)
+static void plot_outliers(svg_plot *p, const page *g)
 {
-	for (int i = 0; i < 4; i++)
-		svg_plot_line(p, 0, o->fence[i], x_hi, o->fence[i],
-			      i == 0 || i == 3 ? COLOR_SEVERE : COLOR_MILD, 1.5,
-			      "6 4");
-	svg_plot_legend(p, "Mild fences", COLOR_MILD, SVG_MARK_DASHED);
-	svg_plot_legend(p, "Severe fences", COLOR_SEVERE, SVG_MARK_DASHED);
-}
-
-static void plot_outliers(svg_plot *p, const bench_record *r, const double *v,
-			  size_t n)
-{
-	const bench_outliers *o = &r->outliers;
+	const bench_outliers *o = &g->r->outliers;
 	int fences = fences_usable(o);
 	double lo = INFINITY, hi = -INFINITY, pad;
 	char label[64];
 	/* At least 6 on the axis, so that its ticks are whole samples. */
-	svg_axis x = {0, fmax(n + 1.0, 6), 1, "Sample", 1}, y;
+	svg_axis x = {0, fmax(g->n_now + 1.0, 6), 1, "Sample", 1}, y;
 
-	min_max(v, n, &lo, &hi);
+	min_max(g->now, g->n_now, &lo, &hi);
 	if (fences)
 		min_max(o->fence, 4, &lo, &hi);
 	if (lo > hi) {
@@ -694,17 +500,25 @@ static void plot_outliers(svg_plot *p, const bench_record *r, const double *v,
 	svg_range_fix(&lo, &hi);
 	pad = (hi - lo) * 0.05;
 	y = time_axis(lo - pad, hi + pad, "Average time per iteration", label,
-		      sizeof(label));
+		      sizeof label);
 	svg_plot_begin(p, "Sample averages and Tukey's fences", &x, &y);
-	if (fences)
-		fence_lines(p, o, x.hi);
-	if (n == 0) {
+	for (int i = 0; fences && i < 4; i++)
+		svg_plot_line(p, 0, o->fence[i], x.hi, o->fence[i],
+			      i == 0 || i == 3 ? COLOR_SEVERE : COLOR_MILD, 1.5,
+			      "6 4");
+	if (fences) {
+		svg_plot_legend(p, "Mild fences", COLOR_MILD, SVG_MARK_DASHED);
+		svg_plot_legend(p, "Severe fences", COLOR_SEVERE,
+				SVG_MARK_DASHED);
+	}
+	if (g->n_now == 0) {
 		svg_plot_note(p, "No samples");
 		return;
 	}
-	for (size_t i = 0; i < n; i++) {
-		const char *c = outlier_color(o, fences, v[i]);
-		svg_plot_circle(p, i + 1.0, v[i], 3.5, c, c);
+	for (size_t i = 0; i < g->n_now; i++) {
+		const char *c = outlier_color(o, fences, g->now[i]);
+
+		svg_plot_circle(p, i + 1.0, g->now[i], 3.5, c, c);
 	}
 	svg_plot_legend(p, "Sample", COLOR_NOW, SVG_MARK_DOT);
 	if (fences) {
@@ -714,332 +528,229 @@ static void plot_outliers(svg_plot *p, const bench_record *r, const double *v,
 	}
 }
 
-/* ---- benchmark page: tables ----------------------------------------- */
+static const struct {
+	void (*draw)(svg_plot *p, const page *g);
+	const char *caption;
+} plots[] = {
+	{plot_density,
+	 "Gaussian kernel density (Silverman's bandwidth) of the per-sample "
+	 "averages, time / iterations; ticks at the bottom are the samples."},
+	{plot_samples,
+	 "Each sample's total time against its iteration count; the slope of "
+	 "the line through the origin is the time per iteration."},
+	{plot_outliers,
+	 "Per-sample averages in measurement order; outside the dashed fences "
+	 "(1.5 and 3 interquartile ranges beyond the quartiles) they are mild "
+	 "or severe outliers."},
+};
 
-/* A row of lower / point / upper values, each written by `fmt`. */
-static void interval_row(html *h, const char *what, const bench_interval *iv,
-			 void (*fmt)(double v, char *buf, size_t size))
-{
-	char a[32], b[32], c[32];
-
-	fmt(iv->lower, a, sizeof(a));
-	fmt(iv->point, b, sizeof(b));
-	fmt(iv->upper, c, sizeof(c));
-	out(h,
-	    "<tr><td class=\"name\">%s</td><td class=\"iv\">%s</td>"
-	    "<td><b>%s</b></td><td class=\"iv\">%s</td></tr>\n",
-	    what, a, b, c);
-}
-
-/* Throughput: the lower bound comes from the slope's upper bound. */
-static void throughput_row(html *h, const bench_record *r)
-{
-	const bench_interval *s = &r->estimates.slope;
-	char a[64], b[64], c[64];
-
-	fmt_throughput(r->elements, s->upper, r->element_unit, a, sizeof(a));
-	fmt_throughput(r->elements, s->point, r->element_unit, b, sizeof(b));
-	fmt_throughput(r->elements, s->lower, r->element_unit, c, sizeof(c));
-	out(h, "<tr><td class=\"name\">Throughput</td><td class=\"iv\">");
-	esc(h, a);
-	out(h, "</td><td><b>");
-	esc(h, b);
-	out(h, "</b></td><td class=\"iv\">");
-	esc(h, c);
-	out(h, "</td></tr>\n");
-}
+/* ---- benchmark page ------------------------------------------------- */
 
 static void estimates_table(html *h, const bench_record *r)
 {
+	static const char *const titles[] = {"Lower bound", "Estimate",
+					     "Upper bound"};
 	const bench_estimates *e = &r->estimates;
-	char r2[32];
+	const bench_interval *s = &e->slope;
+	char lo[64], point[64], hi[64];
 
-	fmt_plain(e->r_squared, "%.7f", r2, sizeof(r2));
-	out(h, "<h2>Estimates</h2>\n<table>\n<tr><th class=\"name\"></th>"
-	       "<th>Lower bound</th><th>Estimate</th><th>Upper bound</th>"
-	       "</tr>\n");
-	interval_row(h, "Slope (time per iteration)", &e->slope, fmt_time);
-	if (r->elements > 0)
-		throughput_row(h, r);
-	interval_row(h, "Mean", &e->mean, fmt_time);
-	interval_row(h, "Median", &e->median, fmt_time);
-	interval_row(h, "Std. dev.", &e->std_dev, fmt_time);
-	interval_row(h, "Median abs. dev. (MAD)", &e->median_abs_dev, fmt_time);
-	out(h,
-	    "<tr><td class=\"name\">R&sup2;</td><td class=\"iv\">" DASH
-	    "</td><td><b>%s</b></td><td class=\"iv\">" DASH "</td></tr>\n"
-	    "</table>\n",
-	    r2);
+	out(h, "<h2>Estimates</h2>\n");
+	table_head(h, "", titles, 3);
+	interval_row(h, "Slope (time per iteration)", s, bench_format_time);
+	if (r->elements > 0) { /* the lower bound from the upper time */
+		format_throughput(r, s->upper, lo, sizeof lo);
+		format_throughput(r, s->point, point, sizeof point);
+		format_throughput(r, s->lower, hi, sizeof hi);
+		bounds_row(h, "Throughput", lo, point, hi);
+	}
+	interval_row(h, "Mean", &e->mean, bench_format_time);
+	interval_row(h, "Median", &e->median, bench_format_time);
+	interval_row(h, "Std. dev.", &e->std_dev, bench_format_time);
+	interval_row(h, "Median abs. dev. (MAD)", &e->median_abs_dev,
+		     bench_format_time);
+	snprintf(point, sizeof point, isfinite(e->r_squared) ? "%.7f" : BENCH_DASH,
+		 e->r_squared);
+	bounds_row(h, "R&sup2;", BENCH_DASH, point, BENCH_DASH);
+	out(h, "</table>\n");
 }
 
 static void outliers_table(html *h, const bench_record *r)
 {
+	static const char *const titles[] = {"Low severe", "Low mild",
+					     "High mild", "High severe"};
 	const bench_outliers *o = &r->outliers;
-	size_t total =
-		o->low_severe + o->low_mild + o->high_mild + o->high_severe;
-	size_t n = sample_count(&r->samples);
-	char f[4][32];
+	size_t total = bench_outliers_total(o), n = count_of(&r->samples);
+	char fence[64];
 
-	for (int i = 0; i < 4; i++)
-		fmt_time(fences_usable(o) ? o->fence[i] : NAN, f[i],
-			 sizeof(f[i]));
-	out(h,
-	    "<h2>Outliers</h2>\n<p>Found %zu outliers among %zu "
-	    "measurements",
-	    total, n);
+	out(h, "<h2>Outliers</h2>\n<p>Found %zu outliers among %zu "
+	       "measurements", total, n);
 	if (n > 0)
 		out(h, " (%.2f%%)", 100.0 * total / n);
-	out(h,
-	    ".</p>\n<table>\n<tr><th class=\"name\"></th><th>Low severe</th>"
-	    "<th>Low mild</th><th>High mild</th><th>High severe</th></tr>\n"
-	    "<tr><td class=\"name\">Count</td><td>%zu</td><td>%zu</td>"
-	    "<td>%zu</td><td>%zu</td></tr>\n"
-	    "<tr><td class=\"name\">Fence</td><td>%s</td><td>%s</td>"
-	    "<td>%s</td><td>%s</td></tr>\n</table>\n",
-	    o->low_severe, o->low_mild, o->high_mild, o->high_severe, f[0],
-	    f[1], f[2], f[3]);
+	out(h, ".</p>\n");
+	table_head(h, "", titles, 4);
+	out(h, "<tr><td class=\"name\">Count</td><td>%zu</td><td>%zu</td>"
+	       "<td>%zu</td><td>%zu</td></tr>\n<tr><td class=\"name\">Fence"
+	       "</td>",
+	    o->low_severe, o->low_mild, o->high_mild, o->high_severe);
+	for (int i = 0; i < 4; i++) {
+		bench_format_time(fences_usable(o) ? o->fence[i] : NAN, fence,
+				  sizeof fence);
+		out(h, "<td>%s</td>", fence);
+	}
+	out(h, "</tr>\n</table>\n");
 }
 
 static void change_table(html *h, const bench_record *r)
 {
+	static const char *const titles[] = {"Lower bound", "Estimate",
+					     "Upper bound"};
 	const bench_change *c = &r->change;
-	char p[32];
 
 	if (!r->has_change) {
-		if (sample_count(&r->baseline) > 0)
-			out(h,
-			    "<h2>Change</h2>\n<p>A baseline of %zu samples "
-			    "is overlaid on the plots.</p>\n",
-			    sample_count(&r->baseline));
+		if (count_of(&r->baseline) > 0)
+			out(h, "<h2>Change</h2>\n<p>A baseline of %zu samples "
+			       "is overlaid on the plots.</p>\n",
+			    count_of(&r->baseline));
 		return;
 	}
-	fmt_plain(c->p_value, "%.4f", p, sizeof(p));
-	out(h, "<h2>Change against the baseline</h2>\n<table>\n"
-	       "<tr><th class=\"name\"></th><th>Lower bound</th>"
-	       "<th>Estimate</th><th>Upper bound</th></tr>\n");
-	interval_row(h, "Mean", &c->mean, fmt_pct);
-	interval_row(h, "Median", &c->median, fmt_pct);
-	out(h, "</table>\n<p>p-value: %s. <span class=\"%s\">%s</span></p>\n",
-	    p, verdict_class(c->verdict), bench_verdict_sentence(c->verdict));
+	out(h, "<h2>Change against the baseline</h2>\n");
+	table_head(h, "", titles, 3);
+	interval_row(h, "Mean", &c->mean, bench_format_percent);
+	interval_row(h, "Median", &c->median, bench_format_percent);
+	out(h, "</table>\n<p>p-value: ");
+	out(h, isfinite(c->p_value) ? "%.4f" : BENCH_DASH, c->p_value);
+	out(h, ". <span class=\"%s\">%s</span></p>\n",
+	    verdict_class(c->verdict), bench_verdict_sentence(c->verdict));
 }
 
-static void twin_section(html *h, const bench_record *records, size_t n,
-			 size_t i, char (*names)[PAGE_NAME_SIZE])
+static void twin_section(html *h, size_t i)
 {
+	long t = h->records[i].twin;
 	double ratio;
-	char buf[48];
+	char speed[48];
 
-	if (!twin_ratio(records, n, i, &ratio))
+	if (!twin_ratio(h, i, &ratio))
 		return;
-	fmt_ratio(ratio, buf, sizeof(buf));
-	out(h,
-	    "<h2>Against the reference</h2>\n<p>Slope ratio ours / "
-	    "reference: %.3f, <span class=\"%s\">%s</span> than "
-	    "<a href=\"",
-	    ratio, ratio <= 1 ? "good" : "bad", buf);
-	esc(h, names[records[i].twin]);
+	bench_format_speed(ratio, speed, sizeof speed);
+	out(h, "<h2>Against the reference</h2>\n<p>Slope ratio ours / "
+	       "reference: %.3f, <span class=\"%s\">%s</span> than <a href=\"",
+	    ratio, ratio_class(ratio), speed);
+	esc(h, h->names[t]);
 	out(h, ".html\">");
-	esc(h, record_name(&records[records[i].twin]));
+	esc(h, name_of(&h->records[t]));
 	out(h, "</a>.</p>\n");
 }
 
-/* ---- benchmark page ------------------------------------------------- */
-
-static void figure(html *h, svg_plot *p, const char *caption)
+static void page_body(html *h, size_t i, const page *g)
 {
-	if (svg_plot_end(p) < 0)
-		h->failed = 1;
-	out(h, "<figcaption>%s</figcaption>\n</figure>\n", caption);
-}
-
-static void plots(html *h, const bench_record *r, const double *now,
-		  size_t n_now, const double *base, size_t n_base)
-{
+	const bench_record *r = g->r;
 	svg_plot p;
-
-	out(h, "<h2>Plots</h2>\n<figure>\n");
-	svg_plot_init(&p, h->f, PLOT_W, PLOT_H);
-	plot_density(&p, r, now, n_now, base, n_base);
-	figure(h, &p,
-	       "Gaussian kernel density (Silverman's bandwidth) of the "
-	       "per-sample averages, time / iterations; ticks at the bottom "
-	       "are the samples.");
-	out(h, "<figure>\n");
-	svg_plot_init(&p, h->f, PLOT_W, PLOT_H);
-	plot_samples(&p, r);
-	figure(h, &p,
-	       "Each sample's total time against its iteration count; the "
-	       "slope of the line through the origin is the time per "
-	       "iteration.");
-	out(h, "<figure>\n");
-	svg_plot_init(&p, h->f, PLOT_W, PLOT_H);
-	plot_outliers(&p, r, now, n_now);
-	figure(h, &p,
-	       "Per-sample averages in measurement order; outside the dashed "
-	       "fences (1.5 and 3 interquartile ranges beyond the quartiles) "
-	       "they are mild or severe outliers.");
-}
-
-static void page_body(html *h, const bench_record *records, size_t n, size_t i,
-		      char (*names)[PAGE_NAME_SIZE], const double *now,
-		      size_t n_now, const double *base, size_t n_base)
-{
-	const bench_record *r = &records[i];
 
 	out(h, "<p><a href=\"index.html\">&larr; All benchmarks</a></p>\n"
 	       "<h1>");
-	esc(h, record_name(r));
+	esc(h, name_of(r));
 	out(h, "</h1>\n<p class=\"meta\">");
 	if (r->group != NULL) {
 		out(h, "Group ");
 		esc(h, r->group);
 		out(h, " &middot; ");
 	}
-	out(h, "%zu samples", sample_count(&r->samples));
-	if (sample_count(&r->baseline) > 0)
+	out(h, "%zu samples", count_of(&r->samples));
+	if (count_of(&r->baseline) > 0)
 		out(h, " &middot; baseline of %zu samples",
-		    sample_count(&r->baseline));
+		    count_of(&r->baseline));
 	out(h, "</p>\n");
 	estimates_table(h, r);
 	outliers_table(h, r);
 	change_table(h, r);
-	twin_section(h, records, n, i, names);
-	plots(h, r, now, n_now, base, n_base);
+	twin_section(h, i);
+	out(h, "<h2>Plots</h2>\n");
+	for (size_t k = 0; k < sizeof plots / sizeof plots[0]; k++) {
+		out(h, "<figure>\n");
+		svg_plot_init(&p, h->f, PLOT_W, PLOT_H);
+		plots[k].draw(&p, g);
+		figure(h, &p, plots[k].caption);
+	}
 }
 
-static int write_page(const char *dir, const bench_record *records, size_t n,
-		      size_t i, char (*names)[PAGE_NAME_SIZE], char *err,
+static int write_page(html *h, const char *dir, size_t i, char *err,
 		      size_t err_size)
 {
-	const bench_record *r = &records[i];
+	page g = {&h->records[i], NULL, NULL, 0, 0};
 	char file[PAGE_NAME_SIZE + 8], path[PATH_SIZE];
-	size_t n_now, n_base;
-	double *now = alloc_averages(&r->samples, &n_now);
-	double *base = alloc_averages(&r->baseline, &n_base);
-	html h;
 	int rc = -1;
 
-	snprintf(file, sizeof(file), "%s.html", names[i]);
-	if (now == NULL || base == NULL)
+	g.now = averages(&g.r->samples, &g.n_now);
+	g.base = averages(&g.r->baseline, &g.n_base);
+	snprintf(file, sizeof file, "%s.html", h->names[i]);
+	if (g.now == NULL || g.base == NULL)
 		fail(err, err_size, "out of memory");
-	else if (open_page(dir, file, &h, path, err, err_size) == 0) {
-		page_head(&h, record_name(r));
-		page_body(&h, records, n, i, names, now, n_now, base, n_base);
-		page_tail(&h);
-		rc = close_page(&h, path, err, err_size);
+	else if (open_page(h, dir, file, name_of(g.r), path, err, err_size) ==
+		 0) {
+		page_body(h, i, &g);
+		rc = close_page(h, path, err, err_size);
 	}
-	free(now);
-	free(base);
+	free(g.now);
+	free(g.base);
 	return rc;
 }
 
 /* ---- index ---------------------------------------------------------- */
 
-static void index_slope(html *h, const bench_record *r)
+static void index_row(html *h, size_t i)
 {
-	char a[32], b[32], c[32];
-
-	fmt_time(r->estimates.slope.lower, a, sizeof(a));
-	fmt_time(r->estimates.slope.point, b, sizeof(b));
-	fmt_time(r->estimates.slope.upper, c, sizeof(c));
-	out(h, "<td><b>%s</b></td><td class=\"iv\">[%s, %s]</td>", b, a, c);
-}
-
-static void index_change(html *h, const bench_record *r)
-{
-	char pct[32];
-
-	if (!r->has_change) {
-		out(h, "<td>" DASH "</td><td>" DASH "</td>");
-		return;
-	}
-	fmt_pct(r->change.mean.point, pct, sizeof(pct));
-	out(h, "<td>%s</td><td class=\"verdict %s\">%s</td>", pct,
-	    verdict_class(r->change.verdict),
-	    bench_verdict_sentence(r->change.verdict));
-}
-
-static void index_row(html *h, const bench_record *records, size_t n, size_t i,
-		      char (*names)[PAGE_NAME_SIZE])
-{
-	const bench_record *r = &records[i];
-	char buf[64];
+	const bench_record *r = &h->records[i];
+	const bench_interval *s = &r->estimates.slope;
+	char lo[64], point[64], hi[64], pct[32];
 	double ratio;
 
 	out(h, "<tr><td class=\"name\"><a href=\"");
-	esc(h, names[i]);
+	esc(h, h->names[i]);
 	out(h, ".html\">");
-	esc(h, record_name(r));
-	out(h, "</a></td>");
-	index_slope(h, r);
-	if (r->elements > 0)
-		fmt_throughput(r->elements, r->estimates.slope.point,
-			       r->element_unit, buf, sizeof(buf));
-	else
-		snprintf(buf, sizeof(buf), DASH);
-	out(h, "<td>");
-	esc(h, buf);
+	esc(h, name_of(r));
+	bench_format_time(s->lower, lo, sizeof lo);
+	bench_format_time(s->point, point, sizeof point);
+	bench_format_time(s->upper, hi, sizeof hi);
+	out(h, "</a></td><td><b>%s</b></td><td class=\"iv\">[%s, %s]</td><td>",
+	    point, lo, hi);
+	format_throughput(r, s->point, point, sizeof point);
+	esc(h, point);
 	out(h, "</td>");
-	index_change(h, r);
-	if (twin_ratio(records, n, i, &ratio)) {
-		fmt_ratio(ratio, buf, sizeof(buf));
-		out(h, "<td>%.3f</td><td class=\"%s\">%s</td></tr>\n", ratio,
-		    ratio <= 1 ? "good" : "bad", buf);
+	if (r->has_change) {
+		bench_format_percent(r->change.mean.point, pct, sizeof pct);
+		out(h, "<td>%s</td><td class=\"verdict %s\">%s</td>", pct,
+		    verdict_class(r->change.verdict),
+		    bench_verdict_sentence(r->change.verdict));
 	} else {
-		out(h, "<td>" DASH "</td><td>" DASH "</td></tr>\n");
+		out(h, "<td>" BENCH_DASH "</td><td>" BENCH_DASH "</td>");
 	}
-}
-
-static void index_table(html *h, const bench_record *records, size_t n,
-			char (*names)[PAGE_NAME_SIZE])
-{
-	out(h, "<table>\n<tr><th class=\"name\">Benchmark</th><th>Slope</th>"
-	       "<th>Interval</th><th>Throughput</th><th>Change</th>"
-	       "<th>Verdict</th><th>Ours / ref.</th><th>Speed</th></tr>\n");
-	for (size_t i = 0; i < n; i++)
-		index_row(h, records, n, i, names);
-	out(h, "</table>\n");
+	if (twin_ratio(h, i, &ratio)) {
+		bench_format_speed(ratio, point, sizeof point);
+		out(h, "<td>%.3f</td><td class=\"%s\">%s</td></tr>\n", ratio,
+		    ratio_class(ratio), point);
+	} else {
+		out(h, "<td>" BENCH_DASH "</td><td>" BENCH_DASH "</td></tr>\n");
+	}
 }
 
 /* Horizontal bars of the ratios ours / reference, one per twin pair. */
-static void ratio_bars(svg_plot *p, const bench_record *records, size_t n,
-		       size_t rows)
+static void ratio_chart(html *h)
 {
-	size_t row = 0;
-	char buf[48];
-
-	for (size_t i = 0; i < n; i++) {
-		double ratio, y;
-
-		if (!twin_ratio(records, n, i, &ratio))
-			continue;
-		y = rows - row - 0.5;
-		svg_plot_rect(p, 0, y - 0.3, ratio, y + 0.3,
-			      ratio <= 1 ? COLOR_FASTER : COLOR_BASE);
-		svg_plot_text(p, 0, y, -8, 4, "end", record_name(&records[i]));
-		fmt_ratio(ratio, buf, sizeof(buf));
-		svg_plot_text(p, ratio, y, 6, 4, "start", buf);
-		row++;
-	}
-}
-
-static void ratio_chart(html *h, const bench_record *records, size_t n)
-{
-	size_t rows = 0, longest = 0;
+	size_t rows = 0, row = 0, longest = 0;
 	double ratio, hi = 1;
+	char speed[48];
 	svg_plot p;
 	svg_axis x = {0, 1, 1, "Slope ratio ours / reference (lower is faster)",
 		      1};
 	svg_axis y = {0, 1, 1, NULL, 0};
 
-	for (size_t i = 0; i < n; i++) {
-		if (!twin_ratio(records, n, i, &ratio))
-			continue;
-		rows++;
-		hi = fmax(hi, ratio);
-		if (strlen(record_name(&records[i])) > longest)
-			longest = strlen(record_name(&records[i]));
-	}
+	for (size_t i = 0; i < h->n; i++)
+		if (twin_ratio(h, i, &ratio)) {
+			rows++;
+			hi = fmax(hi, ratio);
+			if (strlen(name_of(&h->records[i])) > longest)
+				longest = strlen(name_of(&h->records[i]));
+		}
 	if (rows == 0)
 		return;
 	x.hi = hi * 1.3;
@@ -1049,7 +760,18 @@ static void ratio_chart(html *h, const bench_record *records, size_t n)
 	p.left = fmin(320, 20 + 7.0 * longest);
 	svg_plot_begin(&p, "Speed against the reference", &x, &y);
 	svg_plot_line(&p, 1, 0, 1, rows, COLOR_MARK, 1.5, "6 4");
-	ratio_bars(&p, records, n, rows);
+	for (size_t i = 0; i < h->n; i++) {
+		double yc = rows - row - 0.5;
+
+		if (!twin_ratio(h, i, &ratio))
+			continue;
+		svg_plot_rect(&p, 0, yc - 0.3, ratio, yc + 0.3,
+			      ratio <= 1 ? COLOR_FASTER : COLOR_BASE);
+		svg_plot_text(&p, 0, yc, -8, 4, "end", name_of(&h->records[i]));
+		bench_format_speed(ratio, speed, sizeof speed);
+		svg_plot_text(&p, ratio, yc, 6, 4, "start", speed);
+		row++;
+	}
 	svg_plot_legend(&p, "Faster", COLOR_FASTER, SVG_MARK_AREA);
 	svg_plot_legend(&p, "Slower", COLOR_BASE, SVG_MARK_AREA);
 	svg_plot_legend(&p, "Reference", COLOR_MARK, SVG_MARK_DASHED);
@@ -1058,28 +780,30 @@ static void ratio_chart(html *h, const bench_record *records, size_t n)
 	       "below 1 this library is faster.");
 }
 
-static int write_index(const char *dir, const bench_record *records, size_t n,
-		       char (*names)[PAGE_NAME_SIZE], char *err,
-		       size_t err_size)
+static int write_index(html *h, const char *dir, char *err, size_t err_size)
 {
+	static const char *const titles[] = {
+		"Slope",   "Interval",    "Throughput", "Change",
+		"Verdict", "Ours / ref.", "Speed"};
 	char path[PATH_SIZE];
-	html h;
 
-	if (open_page(dir, "index.html", &h, path, err, err_size) != 0)
+	if (open_page(h, dir, "index.html", "equix-bench report", path, err,
+		      err_size) != 0)
 		return -1;
-	page_head(&h, "equix-bench report");
-	out(&h,
-	    "<h1>equix-bench report</h1>\n<p class=\"meta\">%zu "
-	    "benchmarks. Times are per iteration, with the bounds of "
-	    "their bootstrap confidence intervals.</p>\n",
-	    n);
-	if (n == 0)
-		out(&h, "<p>No benchmarks were recorded.</p>\n");
-	else
-		index_table(&h, records, n, names);
-	ratio_chart(&h, records, n);
-	page_tail(&h);
-	return close_page(&h, path, err, err_size);
+	out(h, "<h1>equix-bench report</h1>\n<p class=\"meta\">%zu "
+	       "benchmarks. Times are per iteration, with the bounds of "
+	       "their bootstrap confidence intervals.</p>\n",
+	    h->n);
+	if (h->n == 0)
+		out(h, "<p>No benchmarks were recorded.</p>\n");
+	if (h->n > 0)
+		table_head(h, "Benchmark", titles, 7);
+	for (size_t i = 0; i < h->n; i++)
+		index_row(h, i);
+	if (h->n > 0)
+		out(h, "</table>\n");
+	ratio_chart(h);
+	return close_page(h, path, err, err_size);
 }
 
 /* ---- entry point ---------------------------------------------------- */
@@ -1087,20 +811,20 @@ static int write_index(const char *dir, const bench_record *records, size_t n,
 int bench_report_html_write(const char *dir, const bench_record *records,
 			    size_t n, char *err, size_t err_size)
 {
-	char(*names)[PAGE_NAME_SIZE];
+	html h = {NULL, 0, records, n, NULL};
 	int rc;
 
 	if (dir == NULL || (records == NULL && n > 0))
 		return fail(err, err_size, "report: no directory or records");
-	if (make_dir(dir, err, err_size) != 0)
-		return -1;
-	names = malloc((n + 1) * sizeof(*names));
-	if (names == NULL)
+	if (bench_make_dirs(dir) != 0)
+		return fail(err, err_size, "cannot create %s: %s", dir,
+			    strerror(errno));
+	if ((h.names = malloc((n + 1) * sizeof *h.names)) == NULL)
 		return fail(err, err_size, "out of memory");
-	page_names(records, n, names);
-	rc = write_index(dir, records, n, names, err, err_size);
+	page_names(records, n, h.names);
+	rc = write_index(&h, dir, err, err_size);
 	for (size_t i = 0; rc == 0 && i < n; i++)
-		rc = write_page(dir, records, n, i, names, err, err_size);
-	free(names);
+		rc = write_page(&h, dir, i, err, err_size);
+	free(h.names);
 	return rc;
 }

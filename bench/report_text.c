@@ -1,18 +1,18 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * report_text.c - Criterion's terminal report, and the JSON document.
+ * report_text.c - Criterion's terminal report.
  */
 #include <math.h>
 #include <stdio.h>
 
-#include "json.h"
 #include "report_text.h"
 
 /* Criterion's column: names up to 23 characters share the time line. */
 #define NAME_WIDTH 24
 
-void bench_format_short(double x, char *buf, size_t size)
+/* 4 significant digits. */
+static void format_short(double x, char *buf, size_t size)
 {
 	double a = fabs(x);
 	int decimals = a < 10      ? 4
@@ -24,22 +24,35 @@ void bench_format_short(double x, char *buf, size_t size)
 	snprintf(buf, size, "%.*f", decimals, x);
 }
 
-void bench_format_time(double ns, char *buf, size_t size)
+static const struct {
+	double limit, ns;
+	const char *name;
+} time_units[] = {
+	{1, 1e-3, "ps"}, {1e3, 1, "ns"},          {1e6, 1e3, "\xc2\xb5s"},
+	{1e9, 1e6, "ms"}, {INFINITY, 1e9, "s"},
+};
+
+const char *bench_time_unit(double ns, double *unit_ns)
 {
-	static const struct {
-		double limit, scale;
-		const char *unit;
-	} units[] = {
-		{1, 1e3, "ps"},    {1e3, 1, "ns"},        {1e6, 1e-3, "µs"},
-		{1e9, 1e-6, "ms"}, {INFINITY, 1e-9, "s"},
-	};
-	char num[32];
 	size_t u = 0;
 
-	while (u < 4 && !(fabs(ns) < units[u].limit))
+	while (u < 4 && !(fabs(ns) < time_units[u].limit))
 		u++;
-	bench_format_short(ns * units[u].scale, num, sizeof num);
-	snprintf(buf, size, "%s %s", num, units[u].unit);
+	*unit_ns = time_units[u].ns;
+	return time_units[u].name;
+}
+
+void bench_format_time(double ns, char *buf, size_t size)
+{
+	char num[32];
+	double unit;
+	const char *name = bench_time_unit(ns, &unit);
+
+	format_short(ns / unit, num, sizeof num);
+	if (!isfinite(ns))
+		snprintf(buf, size, BENCH_DASH);
+	else
+		snprintf(buf, size, "%s %s", num, name);
 }
 
 void bench_format_percent(double ratio, char *buf, size_t size)
@@ -47,8 +60,11 @@ void bench_format_percent(double ratio, char *buf, size_t size)
 	char num[32];
 	double pct = ratio * 100;
 
-	bench_format_short(fabs(pct), num, sizeof num);
-	snprintf(buf, size, "%c%s%%", pct < 0 ? '-' : '+', num);
+	format_short(fabs(pct), num, sizeof num);
+	if (!isfinite(pct))
+		snprintf(buf, size, BENCH_DASH);
+	else
+		snprintf(buf, size, "%c%s%%", pct < 0 ? '-' : '+', num);
 }
 
 void bench_format_rate(double per_second, const char *unit, char *buf,
@@ -62,8 +78,20 @@ void bench_format_rate(double per_second, const char *unit, char *buf,
 		per_second /= 1000;
 		p++;
 	}
-	bench_format_short(per_second, num, sizeof num);
-	snprintf(buf, size, "%s %s%s/s", num, prefix[p], unit);
+	format_short(per_second, num, sizeof num);
+	if (!isfinite(per_second) || !(per_second > 0))
+		snprintf(buf, size, BENCH_DASH);
+	else
+		snprintf(buf, size, "%s %s%s/s", num, prefix[p], unit);
+}
+
+void bench_format_speed(double ratio, char *buf, size_t size)
+{
+	if (!isfinite(ratio) || !(ratio > 0))
+		snprintf(buf, size, BENCH_DASH);
+	else
+		snprintf(buf, size, "%.2fx %s", ratio <= 1 ? 1 / ratio : ratio,
+			 ratio <= 1 ? "faster" : "slower");
 }
 
 /* The name column: the name padded to 24, or on its own line. */
@@ -161,9 +189,8 @@ void bench_report_record(FILE *f, const bench_record *r, double significance)
 	fflush(f);
 }
 
-/* ours / ref of the slopes: the point, and the widest ratio the two
- * intervals allow. */
-static bench_interval ratio(const bench_record *ours, const bench_record *ref)
+bench_interval bench_time_ratio(const bench_record *ours,
+				const bench_record *ref)
 {
 	const bench_interval *a = &ours->estimates.slope,
 			     *b = &ref->estimates.slope;
@@ -176,166 +203,17 @@ static bench_interval ratio(const bench_record *ours, const bench_record *ref)
 void bench_report_ratio(FILE *f, const bench_record *ours,
 			const bench_record *ref)
 {
-	bench_interval q = ratio(ours, ref);
+	bench_interval q = bench_time_ratio(ours, ref);
+	char speed[48];
 
-	fprintf(f, "%*svs reference: %.2fx the time [%.2fx %.2fx] (%.2fx %s)\n",
-		NAME_WIDTH, "", q.point, q.lower, q.upper,
-		q.point <= 1 ? 1 / q.point : q.point,
-		q.point <= 1 ? "faster" : "slower");
+	bench_format_speed(q.point, speed, sizeof speed);
+	fprintf(f, "%*svs reference: %.2fx the time [%.2fx %.2fx] (%s)\n",
+		NAME_WIDTH, "", q.point, q.lower, q.upper, speed);
 	fflush(f);
 }
 
 void bench_report_skip(FILE *f, const char *name, const char *why)
 {
 	fprintf(f, "SKIP: %s (%s)\n", name, why);
-	fflush(f);
-}
-
-/* ---- JSON ----------------------------------------------------------- */
-
-static void json_interval(FILE *f, const char *key, const bench_interval *v)
-{
-	fprintf(f, "\"%s\": {\"point\": ", key);
-	bench_json_number(f, v->point);
-	fputs(", \"lower\": ", f);
-	bench_json_number(f, v->lower);
-	fputs(", \"upper\": ", f);
-	bench_json_number(f, v->upper);
-	fputc('}', f);
-}
-
-static void json_estimates(FILE *f, const bench_estimates *e)
-{
-	fputs("    \"estimates_ns\": {", f);
-	json_interval(f, "slope", &e->slope);
-	fputs(",\n      ", f);
-	json_interval(f, "mean", &e->mean);
-	fputs(",\n      ", f);
-	json_interval(f, "median", &e->median);
-	fputs(",\n      ", f);
-	json_interval(f, "std_dev", &e->std_dev);
-	fputs(",\n      ", f);
-	json_interval(f, "median_abs_dev", &e->median_abs_dev);
-	fputs(",\n      \"r_squared\": ", f);
-	bench_json_number(f, e->r_squared);
-	fputs("},\n", f);
-}
-
-static void json_throughput(FILE *f, const bench_record *r)
-{
-	const bench_interval *s = &r->estimates.slope;
-
-	fputs("    \"throughput\": ", f);
-	if (r->elements <= 0 || r->element_unit == NULL) {
-		fputs("null,\n", f);
-		return;
-	}
-	bench_interval t = {r->elements * 1e9 / s->point,
-			    r->elements * 1e9 / s->upper,
-			    r->elements * 1e9 / s->lower};
-	fputs("{\"unit\": ", f);
-	bench_json_string(f, r->element_unit);
-	fputs(", \"elements\": ", f);
-	bench_json_number(f, r->elements);
-	fputs(", ", f);
-	json_interval(f, "per_second", &t);
-	fputs("},\n", f);
-}
-
-static void json_outliers(FILE *f, const bench_outliers *o)
-{
-	fprintf(f,
-		"    \"outliers\": {\"total\": %zu, \"low_severe\": %zu, "
-		"\"low_mild\": %zu, \"high_mild\": %zu, \"high_severe\": "
-		"%zu},\n",
-		bench_outliers_total(o), o->low_severe, o->low_mild,
-		o->high_mild, o->high_severe);
-}
-
-static void json_change(FILE *f, const bench_record *r)
-{
-	static const char *const verdicts[] = {"no_change", "within_noise",
-					       "improved", "regressed"};
-	const bench_change *c = &r->change;
-
-	fputs("    \"change\": ", f);
-	if (!r->has_change) {
-		fputs("null,\n", f);
-		return;
-	}
-	fputc('{', f);
-	json_interval(f, "mean", &c->mean);
-	fputs(", ", f);
-	json_interval(f, "median", &c->median);
-	fputs(", \"p_value\": ", f);
-	bench_json_number(f, c->p_value);
-	fprintf(f, ", \"verdict\": \"%s\"},\n",
-		(unsigned)c->verdict < 4 ? verdicts[c->verdict] : "unknown");
-}
-
-static void json_record(FILE *f, const bench_record *records, size_t i)
-{
-	const bench_record *r = &records[i];
-
-	fputs("   {\"name\": ", f);
-	bench_json_string(f, r->name);
-	fputs(", \"group\": ", f);
-	bench_json_string(f, r->group);
-	fprintf(f, ", \"samples\": %zu,\n", r->samples.n);
-	json_estimates(f, &r->estimates);
-	json_throughput(f, r);
-	json_outliers(f, &r->outliers);
-	json_change(f, r);
-	fputs("    \"reference\": ", f);
-	if (r->twin < 0) {
-		fputs("null}", f);
-		return;
-	}
-	bench_interval q = ratio(r, &records[r->twin]);
-	fputs("{\"name\": ", f);
-	bench_json_string(f, records[r->twin].name);
-	fputs(", ", f);
-	json_interval(f, "time_ratio", &q);
-	fputs("}}", f);
-}
-
-static void json_opt_string(FILE *f, const char *s)
-{
-	if (s == NULL)
-		fputs("null", f);
-	else
-		bench_json_string(f, s);
-}
-
-void bench_report_json(FILE *f, const bench_record *records, size_t n,
-		       const bench_json_meta *m)
-{
-	fputs("{\"tool\": \"equix-bench\", \"format\": 1,\n \"config\": {", f);
-	fprintf(f, "\"sample_size\": %zu, \"nresamples\": %zu, ",
-		m->sample_size, m->nresamples);
-	fprintf(f, "\"warm_up_s\": %g, \"measurement_s\": %g, ", m->warm_up_s,
-		m->measurement_s);
-	fprintf(f, "\"confidence\": %g, \"significance\": %g, \"noise\": %g,\n",
-		m->confidence, m->significance, m->noise);
-	fputs("  \"reference\": ", f);
-	json_opt_string(f, m->reference);
-	fputs(", \"baseline\": ", f);
-	json_opt_string(f, m->baseline);
-	fputs(", \"saved_as\": ", f);
-	json_opt_string(f, m->saved_as);
-	fputs("},\n \"benchmarks\": [\n", f);
-	for (size_t i = 0; i < n; i++) {
-		json_record(f, records, i);
-		fputs(i + 1 < n ? ",\n" : "\n", f);
-	}
-	fputs(" ],\n \"skipped\": [", f);
-	for (size_t i = 0; i < m->n_skipped; i++) {
-		fputs(i > 0 ? ",\n  {\"name\": " : "\n  {\"name\": ", f);
-		bench_json_string(f, m->skipped[2 * i]);
-		fputs(", \"reason\": ", f);
-		bench_json_string(f, m->skipped[2 * i + 1]);
-		fputc('}', f);
-	}
-	fputs("]}\n", f);
 	fflush(f);
 }

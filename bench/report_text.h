@@ -2,7 +2,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * report_text.h - the terminal report, line for line as Criterion.rs
- * prints it, and the machine-readable JSON document (--json).
+ * prints it, and the number formats every report uses.
  *
  *   verify/interp           time:   [41.200 µs 41.512 µs 41.903 µs]
  *                           thrpt:  [23.865 Kverification/s ...]
@@ -18,14 +18,26 @@
 
 #include "record.h"
 
-/* Criterion's number formats: 4 significant digits ("41.51", "1.2345"),
- * a time with its unit (ps, ns, µs, ms, s), a signed percentage
- * ("+1.2345%"), elements per second with K/M/G prefixes. */
-void bench_format_short(double x, char *buf, size_t size);
+/* Criterion's number formats, for the terminal and the HTML report alike:
+ * 4 significant digits ("41.51", "1.2345"), a time with its unit (ps,
+ * ns, µs, ms, s), a signed percentage ("+1.2345%"), elements per second
+ * with K/M/G prefixes, and a ratio of times as "2.00x faster". A number
+ * that is not finite (or a rate or ratio that is not positive) is an em
+ * dash. */
+#define BENCH_DASH "\xe2\x80\x94"
 void bench_format_time(double ns, char *buf, size_t size);
 void bench_format_percent(double ratio, char *buf, size_t size);
 void bench_format_rate(double per_second, const char *unit, char *buf,
 		       size_t size);
+void bench_format_speed(double ratio, char *buf, size_t size);
+
+/* The unit bench_format_time shows `ns` in, and its size in ns. */
+const char *bench_time_unit(double ns, double *unit_ns);
+
+/* ours / ref of the slopes: the point, and the widest ratio the two
+ * intervals allow. */
+bench_interval bench_time_ratio(const bench_record *ours,
+				const bench_record *ref);
 
 /* One benchmark's block: time, throughput, change against the baseline
  * with its p-value against `significance`, and the outliers. */
@@ -38,20 +50,5 @@ void bench_report_ratio(FILE *f, const bench_record *ours,
 
 /* A benchmark that could not run here. */
 void bench_report_skip(FILE *f, const char *name, const char *why);
-
-/* Everything measured, as one JSON document. `skipped` holds n_skipped
- * pairs of name and reason. */
-typedef struct bench_json_meta {
-	const char *reference; /* path, or NULL */
-	const char *baseline;  /* compared against, or NULL */
-	const char *saved_as;  /* saved baseline, or NULL */
-	size_t sample_size, nresamples;
-	double warm_up_s, measurement_s, confidence, significance, noise;
-	const char *const *skipped;
-	size_t n_skipped;
-} bench_json_meta;
-
-void bench_report_json(FILE *f, const bench_record *records, size_t n,
-		       const bench_json_meta *meta);
 
 #endif

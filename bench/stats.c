@@ -79,7 +79,7 @@ double bench_slope(const double *x, const double *y, size_t n)
 	return xx > 0 ? xy / xx : 0;
 }
 
-static double mean_of(const double *v, size_t n)
+double bench_mean(const double *v, size_t n)
 {
 	double sum = 0;
 	for (size_t i = 0; i < n; i++)
@@ -209,7 +209,7 @@ static void resample_once(rng *r, const double *iters, const double *times,
 		xx += iters[k] * iters[k];
 	}
 	est[EST_SLOPE] = xx > 0 ? xy / xx : 0;
-	est[EST_MEAN] = mean_of(scratch, n);
+	est[EST_MEAN] = bench_mean(scratch, n);
 	est[EST_STD_DEV] = sqrt(variance_of(scratch, n, est[EST_MEAN]));
 	est[EST_MEDIAN] = median_in_place(scratch, n);
 	est[EST_MAD] = mad_in_place(scratch, n);
@@ -218,7 +218,7 @@ static void resample_once(rng *r, const double *iters, const double *times,
 static double r_squared(const double *x, const double *y, size_t n,
 			double slope)
 {
-	double mean = mean_of(y, n), ss_res = 0, ss_tot = 0;
+	double mean = bench_mean(y, n), ss_res = 0, ss_tot = 0;
 	for (size_t i = 0; i < n; i++) {
 		double e = y[i] - slope * x[i];
 		ss_res += e * e;
@@ -251,7 +251,7 @@ void bench_estimate(const double *iters, const double *times, size_t n,
 	}
 	memcpy(scratch, avg, n * sizeof *avg);
 	point[EST_SLOPE] = bench_slope(iters, times, n);
-	point[EST_MEAN] = mean_of(avg, n);
+	point[EST_MEAN] = bench_mean(avg, n);
 	point[EST_STD_DEV] = sqrt(variance_of(avg, n, point[EST_MEAN]));
 	point[EST_MEDIAN] = median_in_place(scratch, n);
 	point[EST_MAD] = mad_in_place(scratch, n);
@@ -313,7 +313,7 @@ size_t bench_outliers_total(const bench_outliers *o)
 
 static double welch_t(const double *a, size_t na, const double *b, size_t nb)
 {
-	double ma = mean_of(a, na), mb = mean_of(b, nb);
+	double ma = bench_mean(a, na), mb = bench_mean(b, nb);
 	double se = sqrt(variance_of(a, na, ma) / (double)na +
 			 variance_of(b, nb, mb) / (double)nb);
 	if (se > 0)
@@ -367,12 +367,12 @@ static void relative_changes(const double *base, size_t nb, const double *now,
 			xb[i] = base[rng_index(r, nb)];
 		for (size_t i = 0; i < nn; i++)
 			xn[i] = now[rng_index(r, nn)];
-		dist[j] = mean_of(xn, nn) / mean_of(xb, nb) - 1;
+		dist[j] = bench_mean(xn, nn) / bench_mean(xb, nb) - 1;
 		dist[b + j] =
 			median_in_place(xn, nn) / median_in_place(xb, nb) - 1;
 	}
 	interval_from(dist, b, c->confidence,
-		      mean_of(now, nn) / mean_of(base, nb) - 1, &out->mean);
+		      bench_mean(now, nn) / bench_mean(base, nb) - 1, &out->mean);
 	interval_from(dist + b, b, c->confidence,
 		      bench_median_of(now, nn) / bench_median_of(base, nb) - 1,
 		      &out->median);
@@ -404,6 +404,36 @@ void bench_compare(const double *base, size_t n_base, const double *now,
 		out->verdict = BENCH_REGRESSED;
 	else
 		out->verdict = BENCH_WITHIN_NOISE;
+}
+
+/* ---- Kernel density ------------------------------------------------------
+ */
+
+double bench_kde_bandwidth(const double *v, size_t n)
+{
+	double m = bench_mean(v, n);
+	double h = pow(4.0 / (3.0 * (double)n), 0.2) * sqrt(variance_of(v, n, m));
+
+	if (!isfinite(h) || h <= fabs(m) * 1e-9)
+		h = fabs(m) * 0.01;
+	return isfinite(h) && h > 0 ? h : 1.0;
+}
+
+void bench_kde(const double *v, size_t n, double h, double lo, double hi,
+	       size_t points, double *xs, double *ys)
+{
+	/* sqrt(2 pi): the Gaussian kernel integrates to 1 */
+	double norm = (hi - lo) / h / ((double)n * 2.5066282746310002);
+
+	for (size_t i = 0; i < points; i++) {
+		double x = lo + (hi - lo) * (double)i / (double)(points - 1);
+		double sum = 0;
+
+		for (size_t j = 0; j < n; j++)
+			sum += exp(-0.5 * ((x - v[j]) / h) * ((x - v[j]) / h));
+		xs[i] = x;
+		ys[i] = sum * norm;
+	}
 }
 
 const char *bench_verdict_sentence(bench_verdict verdict)

@@ -78,6 +78,9 @@ void bench_stats_config_init(bench_stats_config *config);
 /* Least-squares slope through the origin: sum(x*y) / sum(x*x). */
 double bench_slope(const double *x, const double *y, size_t n);
 
+/* Mean of v[0..n-1] (n > 0). */
+double bench_mean(const double *v, size_t n);
+
 /* Median of v[0..n-1] (n > 0) without changing v. */
 double bench_median_of(const double *v, size_t n);
 
@@ -94,6 +97,18 @@ size_t bench_outliers_total(const bench_outliers *o);
 void bench_compare(const double *base, size_t n_base, const double *now,
 		   size_t n_now, const bench_stats_config *config,
 		   bench_change *out);
+
+/* A Gaussian kernel density estimate of v[0..n-1] (n > 0), as the HTML
+ * report plots it: the bandwidth is Silverman's rule of thumb,
+ * (4 / 3n)^(1/5) sigma, or for equal values 1% of their magnitude (1 at
+ * zero), so the curve is a narrow bump rather than a division by zero. */
+double bench_kde_bandwidth(const double *v, size_t n);
+
+/* The density with bandwidth h at `points` evenly spaced xs[] over
+ * [lo, hi] into ys[], in arbitrary units: the density times hi - lo, so
+ * that no tiny bandwidth makes it overflow. */
+void bench_kde(const double *v, size_t n, double h, double lo, double hi,
+	       size_t points, double *xs, double *ys);
 
 /* The sentence Criterion prints for a verdict. */
 const char *bench_verdict_sentence(bench_verdict verdict);

@@ -36,31 +36,27 @@ static void text(svg_plot *p, const char *s)
 		p->failed = 1;
 }
 
+/* A <text> element at pixel (x, y) with more attributes (`attrs`, which
+ * starts with a space, or ""), holding `s` escaped. */
+static void text_at(svg_plot *p, double x, double y, const char *attrs,
+		    const char *s)
+{
+	out(p, "<text x=\"%.2f\" y=\"%.2f\"%s>", x, y, attrs);
+	text(p, s);
+	out(p, "</text>\n");
+}
+
 int svg_write_escaped(FILE *f, const char *s)
 {
-	for (; s != NULL && *s != '\0'; s++) {
-		const char *e = NULL;
-		int rc;
+	static const char specials[] = "&<>\"'";
+	static const char *const entities[] = {"&amp;", "&lt;", "&gt;",
+					       "&quot;", "&#39;"};
 
-		switch (*s) {
-		case '&':
-			e = "&amp;";
-			break;
-		case '<':
-			e = "&lt;";
-			break;
-		case '>':
-			e = "&gt;";
-			break;
-		case '"':
-			e = "&quot;";
-			break;
-		case '\'':
-			e = "&#39;";
-			break;
-		}
-		rc = e != NULL ? fputs(e, f) : fputc(*s, f);
-		if (rc == EOF)
+	for (; s != NULL && *s != '\0'; s++) {
+		const char *e = strchr(specials, *s);
+
+		if ((e != NULL ? fputs(entities[e - specials], f)
+			       : fputc(*s, f)) == EOF)
 			return -1;
 	}
 	return 0;
@@ -163,83 +159,61 @@ static double nice_step(double range)
 	return 10 * mag;
 }
 
-/* Calls draw(p, value) for each tick of [lo, hi]; draw receives the tick
- * value (exactly 0 for the tick at zero). */
-static void each_tick(svg_plot *p, const svg_axis *a,
-		      void (*draw)(svg_plot *, double, double))
+/* The grid line, tick and label of one tick at value t of the x axis
+ * (vertical) or the y axis; the label shows t / scale. */
+static void tick(svg_plot *p, int vertical, double t, double scale)
+{
+	double x = vertical ? px(p, t) : p->left;
+	double y = vertical ? p->top + plot_h(p) : py(p, t);
+	const char *grid = "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
+			   "y2=\"%.2f\" stroke=\"%s\"/>\n";
+
+	if (vertical) {
+		out(p, grid, x, p->top, x, y, "#e4e4e4");
+		out(p, grid, x, y, x, y + 5, "#333");
+	} else {
+		out(p, grid, x, y, x + plot_w(p), y, "#e4e4e4");
+		out(p, grid, x - 5, y, x, y, "#333");
+	}
+	out(p, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"%s\">%.6g</text>\n",
+	    vertical ? x : x - 8, vertical ? y + 18 : y + 4,
+	    vertical ? "middle" : "end", label_value(t / scale));
+}
+
+/* Every tick of an axis over [lo, hi] (exactly 0 for the tick at
+ * zero). */
+static void ticks(svg_plot *p, const svg_axis *a, int vertical)
 {
 	double step = nice_step(a->hi - a->lo);
 	double first = ceil(a->lo / step) * step;
 
-	for (int i = 0; i < SVG_TICKS_MAX; i++) {
+	for (int i = 0; i < SVG_TICKS_MAX && a->ticks; i++) {
 		double t = first + i * step;
 
 		if (t > a->hi + step * 1e-6)
 			break;
-		if (fabs(t) < step * 1e-6)
-			t = 0.0;
-		draw(p, t, a->scale > 0 && isfinite(a->scale) ? a->scale : 1);
+		tick(p, vertical, fabs(t) < step * 1e-6 ? 0.0 : t,
+		     a->scale > 0 && isfinite(a->scale) ? a->scale : 1);
 	}
-}
-
-static void x_tick(svg_plot *p, double t, double scale)
-{
-	double x = px(p, t), y = p->top + plot_h(p);
-
-	out(p,
-	    "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
-	    "stroke=\"#e4e4e4\"/>\n",
-	    x, p->top, x, y);
-	out(p,
-	    "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
-	    "stroke=\"#333\"/>\n",
-	    x, y, x, y + 5);
-	out(p,
-	    "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%.6g</text>\n",
-	    x, y + 18, label_value(t / scale));
-}
-
-static void y_tick(svg_plot *p, double t, double scale)
-{
-	double y = py(p, t), x = p->left;
-
-	out(p,
-	    "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
-	    "stroke=\"#e4e4e4\"/>\n",
-	    x, y, x + plot_w(p), y);
-	out(p,
-	    "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
-	    "stroke=\"#333\"/>\n",
-	    x - 5, y, x, y);
-	out(p, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">%.6g</text>\n",
-	    x - 8, y + 4, label_value(t / scale));
 }
 
 /* Title above the plot area, axis labels below and left of it. */
 static void labels(svg_plot *p, const char *title)
 {
 	double cx = p->left + plot_w(p) / 2, cy = p->top + plot_h(p) / 2;
+	char rotate[80];
 
-	out(p,
-	    "<text x=\"%.2f\" y=\"20\" text-anchor=\"middle\" "
-	    "font-size=\"15\" font-weight=\"bold\">",
-	    cx);
-	text(p, title);
-	out(p, "</text>\n");
-	if (p->x.label != NULL) {
-		out(p, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">",
-		    cx, p->height - 10);
-		text(p, p->x.label);
-		out(p, "</text>\n");
-	}
-	if (p->y.label != NULL) {
-		out(p,
-		    "<text x=\"16\" y=\"%.2f\" text-anchor=\"middle\" "
-		    "transform=\"rotate(-90 16 %.2f)\">",
-		    cy, cy);
-		text(p, p->y.label);
-		out(p, "</text>\n");
-	}
+	text_at(p, cx, 20,
+		" text-anchor=\"middle\" font-size=\"15\" font-weight=\"bold\"",
+		title);
+	if (p->x.label != NULL)
+		text_at(p, cx, p->height - 10, " text-anchor=\"middle\"",
+			p->x.label);
+	snprintf(rotate, sizeof rotate,
+		 " text-anchor=\"middle\" transform=\"rotate(-90 16 %.2f)\"",
+		 cy);
+	if (p->y.label != NULL)
+		text_at(p, 16, cy, rotate, p->y.label);
 }
 
 void svg_plot_begin(svg_plot *p, const char *title, const svg_axis *x,
@@ -259,10 +233,8 @@ void svg_plot_begin(svg_plot *p, const char *title, const svg_axis *x,
 	    "</title>\n<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" "
 	    "fill=\"#fff\"/>\n",
 	    safe(p->width), safe(p->height));
-	if (p->x.ticks)
-		each_tick(p, &p->x, x_tick);
-	if (p->y.ticks)
-		each_tick(p, &p->y, y_tick);
+	ticks(p, &p->x, 1);
+	ticks(p, &p->y, 0);
 	out(p,
 	    "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
 	    "fill=\"none\" stroke=\"#333\"/>\n",
@@ -350,20 +322,16 @@ void svg_plot_rect(svg_plot *p, double x0, double y0, double x1, double y1,
 void svg_plot_text(svg_plot *p, double x, double y, double dx, double dy,
 		   const char *anchor, const char *s)
 {
-	out(p, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"%s\">",
-	    safe(px(p, x) + dx), safe(py(p, y) + dy), anchor);
-	text(p, s);
-	out(p, "</text>\n");
+	char attrs[48];
+
+	snprintf(attrs, sizeof attrs, " text-anchor=\"%s\"", anchor);
+	text_at(p, safe(px(p, x) + dx), safe(py(p, y) + dy), attrs, s);
 }
 
 void svg_plot_note(svg_plot *p, const char *s)
 {
-	out(p,
-	    "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" "
-	    "fill=\"#888\" font-size=\"16\">",
-	    safe(p->left + plot_w(p) / 2), safe(p->top + plot_h(p) / 2));
-	text(p, s);
-	out(p, "</text>\n");
+	text_at(p, safe(p->left + plot_w(p) / 2), safe(p->top + plot_h(p) / 2),
+		" text-anchor=\"middle\" fill=\"#888\" font-size=\"16\"", s);
 }
 
 /* The sample glyph of a legend entry, 24 pixels wide, centred on y. */
@@ -399,9 +367,7 @@ void svg_plot_legend(svg_plot *p, const char *label, const char *color,
 	double y = safe(p->top + 10 + SVG_LEGEND_ROW * p->legend_rows);
 
 	legend_glyph(p, x, y, color, mark);
-	out(p, "<text x=\"%.2f\" y=\"%.2f\">", x + 30, y + 4);
-	text(p, label);
-	out(p, "</text>\n");
+	text_at(p, x + 30, y + 4, "", label);
 	p->legend_rows++;
 }
 

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #include "vectors.h"
 
 #ifndef VECTOR_DIR_DEFAULT
@@ -23,43 +25,16 @@ const char *bench_vectors_dir(const char *option)
 	return env != NULL && *env != '\0' ? env : VECTOR_DIR_DEFAULT;
 }
 
-static int hex_digit(char c)
+long bench_hex_decode(const char *hex, uint8_t *out, size_t cap)
 {
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
+	size_t n = strcmp(hex, "-") == 0 ? 0 : strlen(hex), len;
 
-/* Decodes exactly `len` bytes of hex from `hex` into out[]. */
-static int hex_bytes(const char *hex, size_t len, uint8_t *out)
-{
-	for (size_t i = 0; i < len; i++) {
-		int hi = hex_digit(hex[2 * i]), lo;
-
-		if (hi < 0 || (lo = hex_digit(hex[2 * i + 1])) < 0)
-			return -1;
-		out[i] = (uint8_t)(hi << 4 | lo);
-	}
-	return 0;
-}
-
-long bench_hex_decode(const char *hex, uint8_t **out)
-{
-	size_t n = strcmp(hex, "-") == 0 ? 0 : strlen(hex);
-
-	*out = NULL;
-	if (n % 2 != 0 || (*out = malloc(n / 2 + 1)) == NULL)
+	/* Without hex_end, sodium_hex2bin fails unless it reads every
+	 * character; an odd digit at the end it would drop. */
+	if (n % 2 != 0 ||
+	    sodium_hex2bin(out, cap, hex, n, NULL, &len, NULL) != 0)
 		return -1;
-	if (hex_bytes(hex, n / 2, *out) < 0) {
-		free(*out);
-		*out = NULL;
-		return -1;
-	}
-	return (long)(n / 2);
+	return (long)len;
 }
 
 /* "NONCE:HASH" with a 64-bit hex nonce and a 32-byte hash. */
@@ -74,10 +49,10 @@ static int parse_pair(const char *tok, uint64_t *nonce, uint8_t hash[32])
 	*nonce = strtoull(tok, &end, 16);
 	if (errno != 0 || end != colon)
 		return -1;
-	return hex_bytes(colon + 1, 32, hash);
+	return bench_hex_decode(colon + 1, hash, 32) == 32 ? 0 : -1;
 }
 
-static int parse_hashx(char *line, bench_hashx_vec *v)
+int bench_hashx_vec_parse(char *line, bench_hashx_vec *v)
 {
 	char *save, *tok = strtok_r(line, " \n", &save);
 	long len;
@@ -85,13 +60,15 @@ static int parse_hashx(char *line, bench_hashx_vec *v)
 	if (tok == NULL || strcmp(tok, "hashx") != 0)
 		return -1;
 	tok = strtok_r(NULL, " \n", &save);
-	if (tok == NULL || (len = bench_hex_decode(tok, &v->seed)) < 0)
+	if (tok == NULL ||
+	    (len = bench_hex_decode(tok, v->seed, sizeof v->seed)) < 0)
 		return -1;
 	v->seed_len = (size_t)len;
 	tok = strtok_r(NULL, " \n", &save);
 	if (tok == NULL)
 		return -1;
 	v->ok = strcmp(tok, "ok") == 0;
+	v->pairs = 0;
 	if (!v->ok)
 		return strcmp(tok, "fail-seed") == 0 ? 0 : -1;
 	while ((tok = strtok_r(NULL, " \n", &save)) != NULL) {
@@ -129,7 +106,8 @@ static int parse_equix(char *line, bench_equix_vec *v)
 	if (tok == NULL || strcmp(tok, "equix") != 0)
 		return -1;
 	tok = strtok_r(NULL, " \n", &save);
-	if (tok == NULL || (len = bench_hex_decode(tok, &v->challenge)) < 0)
+	if (tok == NULL ||
+	    (len = bench_hex_decode(tok, v->challenge, sizeof v->challenge)) < 0)
 		return -1;
 	v->len = (size_t)len;
 	tok = strtok_r(NULL, " \n", &save);
@@ -207,7 +185,7 @@ static int load_file(const char *dir, const char *name, size_t size,
 
 static int parse_hashx_any(char *line, void *v)
 {
-	return parse_hashx(line, v);
+	return bench_hashx_vec_parse(line, v);
 }
 
 static int parse_equix_any(char *line, void *v)
@@ -235,10 +213,6 @@ int bench_vectors_load(const char *dir, bench_vectors *v, char *err,
 
 void bench_vectors_free(bench_vectors *v)
 {
-	for (size_t i = 0; i < v->n_hashx; i++)
-		free(v->hashx[i].seed);
-	for (size_t i = 0; i < v->n_equix; i++)
-		free(v->equix[i].challenge);
 	free(v->hashx);
 	free(v->equix);
 	memset(v, 0, sizeof *v);

@@ -3,7 +3,8 @@
 /*
  * vectors.h - the reference implementation's recorded outputs
  * (tests/vectors/hashx.txt and equix.txt), read for the checks that come
- * before any timing.
+ * before any timing. The unit tests read the HashX files through the same
+ * line parser (tests/testutil.c links this file).
  */
 #ifndef EQUIX_BENCH_VECTORS_H
 #define EQUIX_BENCH_VECTORS_H
@@ -14,10 +15,12 @@
 #include <equix.h>
 
 #define BENCH_VEC_PAIRS 8
+/* The longest seed or challenge a vector file may hold. */
+#define BENCH_VEC_MAX 1024
 
 /* "hashx SEED ok|fail-seed NONCE:HASH ..." */
 typedef struct bench_hashx_vec {
-	uint8_t *seed;
+	uint8_t seed[BENCH_VEC_MAX];
 	size_t seed_len;
 	int ok;
 	int pairs;
@@ -27,7 +30,7 @@ typedef struct bench_hashx_vec {
 
 /* "equix CHALLENGE ok COUNT SOL ..." or "equix CHALLENGE fail-challenge" */
 typedef struct bench_equix_vec {
-	uint8_t *challenge;
+	uint8_t challenge[BENCH_VEC_MAX];
 	size_t len;
 	int ok;
 	unsigned count;
@@ -53,8 +56,13 @@ int bench_vectors_load(const char *dir, bench_vectors *v, char *err,
 
 void bench_vectors_free(bench_vectors *v);
 
-/* Decodes lowercase hex ("-": empty) into a new buffer; -1 when
- * malformed. */
-long bench_hex_decode(const char *hex, uint8_t **out);
+/* Decodes one line of a HashX vector file (modified in place) into *v.
+ * Returns 0, or -1 when the line is malformed. */
+int bench_hashx_vec_parse(char *line, bench_hashx_vec *v);
+
+/* Decodes hex ("-" is the empty string) into out[0..cap-1], with
+ * libsodium's sodium_hex2bin. Returns the length, or -1 when malformed or
+ * longer than cap. */
+long bench_hex_decode(const char *hex, uint8_t *out, size_t cap);
 
 #endif

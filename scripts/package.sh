@@ -24,7 +24,7 @@ set -euo pipefail
 # What dpkg-buildpackage, debhelper and lintian need, and the
 # Build-Depends of debian/control.
 EQUIX_PACKAGE_PACKAGES=(build-essential dpkg-dev debhelper fakeroot lintian
-	libsodium-dev check pkg-config cmake autoconf-archive)
+	libsodium-dev libjansson-dev check pkg-config cmake autoconf-archive)
 
 equix_package_test() {
 	local work="$EQUIX_SRC/build/package" version src changes deb p

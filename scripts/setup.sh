@@ -13,7 +13,7 @@ set -euo pipefail
 EQUIX_SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # Debian packages the build and the tests need.
-EQUIX_PACKAGES=(gcc make autoconf autoconf-archive automake libtool pkg-config libsodium-dev check)
+EQUIX_PACKAGES=(gcc make autoconf autoconf-archive automake libtool pkg-config libsodium-dev libjansson-dev check)
 
 # Installs the Debian packages named as arguments that are missing (as
 # root), after running the optional command in $EQUIX_APT_PREPARE.
@@ -87,7 +87,7 @@ equix_install_tsan_packages() {
 # The aarch64 cross build: Debian's cross compiler, the arm64 builds of the
 # libraries (multiarch), and qemu-user to run the tests.
 EQUIX_CROSS_PACKAGES=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
-	libsodium-dev:arm64 check:arm64)
+	libsodium-dev:arm64 libjansson-dev:arm64 check:arm64)
 
 equix_install_cross_packages() {
 	EQUIX_APT_PREPARE='dpkg --print-foreign-architectures | grep -qx arm64 || dpkg --add-architecture arm64' \

@@ -13,33 +13,9 @@
 #include "program.h"
 #include "testutil.h"
 
-static int hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 long tu_hex_decode(const char *hex, uint8_t *out, size_t cap)
 {
-	size_t len = strlen(hex);
-
-	if (strcmp(hex, "-") == 0)
-		return 0;
-	if (len % 2 != 0 || len / 2 > cap)
-		return -1;
-	for (size_t i = 0; i < len / 2; i++) {
-		int hi = hex_value(hex[2 * i]), lo = hex_value(hex[2 * i + 1]);
-
-		if (hi < 0 || lo < 0)
-			return -1;
-		out[i] = (uint8_t)(hi << 4 | lo);
-	}
-	return (long)(len / 2);
+	return bench_hex_decode(hex, out, cap);
 }
 
 void tu_hex_encode(const uint8_t *in, size_t len, char *out)
@@ -55,50 +31,15 @@ void tu_hex_encode(const uint8_t *in, size_t len, char *out)
 
 FILE *tu_open_vector(const char *name)
 {
-	const char *dir = getenv("VECTOR_DIR");
 	char path[4096];
 
-	if (dir == NULL)
-		dir = VECTOR_DIR_DEFAULT;
-	snprintf(path, sizeof path, "%s/%s", dir, name);
+	snprintf(path, sizeof path, "%s/%s", bench_vectors_dir(NULL), name);
 	return fopen(path, "r");
 }
 
 int tu_hashx_vector_parse(char *line, tu_hashx_vector *v)
 {
-	char *save, *tag = strtok_r(line, " \n", &save);
-	char *seed_hex = strtok_r(NULL, " \n", &save);
-	char *status = strtok_r(NULL, " \n", &save);
-	long len;
-
-	if (tag == NULL || strcmp(tag, "hashx") != 0 || seed_hex == NULL ||
-	    status == NULL)
-		return -1;
-	len = tu_hex_decode(seed_hex, v->seed, sizeof v->seed);
-	if (len < 0)
-		return -1;
-	v->seed_len = (size_t)len;
-	v->pairs = 0;
-	if (strcmp(status, "fail-seed") == 0) {
-		v->ok = 0;
-		return 0;
-	}
-	if (strcmp(status, "ok") != 0)
-		return -1;
-	v->ok = 1;
-	for (char *tok; (tok = strtok_r(NULL, " \n", &save)) != NULL;) {
-		char *colon = strchr(tok, ':'), *end;
-
-		if (colon == NULL || v->pairs == TU_MAX_PAIRS)
-			return -1;
-		*colon = '\0';
-		v->nonce[v->pairs] = strtoull(tok, &end, 16);
-		if (*end != '\0' ||
-		    tu_hex_decode(colon + 1, v->hash[v->pairs], 32) != 32)
-			return -1;
-		v->pairs++;
-	}
-	return v->pairs > 0 ? 0 : -1;
+	return bench_hashx_vec_parse(line, v);
 }
 
 int tu_hashx_vector_find(const char *name, const char *seed_hex,
@@ -198,63 +139,43 @@ int tu_run_suite(Suite *s)
 	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
-#define MAX_SEED 1024
-
 /* Runs one vector line; returns a description of the first mismatch, or
- * NULL. `lines` counts the vectors checked. */
+ * NULL. */
 static const char *check_line(hashx_ctx *ctx, char *line, char *why,
 			      size_t why_len)
 {
-	uint8_t seed[MAX_SEED], want[32], got[HASHX_SIZE];
-	char *save, *tag = strtok_r(line, " \n", &save);
-	char *seed_hex = strtok_r(NULL, " \n", &save);
-	char *status = strtok_r(NULL, " \n", &save);
-	long seed_len;
+	static tu_hashx_vector v;
+	char seed[2 * sizeof v.seed + 1], got[2 * HASHX_SIZE + 1];
+	char want[2 * HASHX_SIZE + 1];
+	uint8_t out[HASHX_SIZE];
 	hashx_result res;
 
-	if (tag == NULL || strcmp(tag, "hashx") != 0 || seed_hex == NULL ||
-	    status == NULL)
+	if (tu_hashx_vector_parse(line, &v) < 0)
 		return "malformed line";
-	seed_len = tu_hex_decode(seed_hex, seed, sizeof seed);
-	if (seed_len < 0)
-		return "malformed seed";
-	res = hashx_make(ctx, seed, (size_t)seed_len);
-	if (strcmp(status, "fail-seed") == 0) {
-		snprintf(why, why_len, "seed %s: want HASHX_FAIL_SEED, got %d",
-			 seed_hex, (int)res);
+	tu_hex_encode(v.seed, v.seed_len, seed);
+	res = hashx_make(ctx, v.seed, v.seed_len);
+	if (!v.ok) {
+		snprintf(why, why_len, "seed %.64s: want HASHX_FAIL_SEED, got %d",
+			 seed, (int)res);
 		return res == HASHX_FAIL_SEED ? NULL : why;
 	}
-	if (strcmp(status, "ok") != 0)
-		return "unknown status";
 	if (res != HASHX_OK) {
-		snprintf(why, why_len, "seed %s: make gave %d", seed_hex,
-			 (int)res);
+		snprintf(why, why_len, "seed %.64s: make gave %d", seed, (int)res);
 		return why;
 	}
-	int pairs = 0;
-	for (char *tok; (tok = strtok_r(NULL, " \n", &save)) != NULL;) {
-		char *colon = strchr(tok, ':');
-		uint64_t nonce;
-
-		if (colon == NULL)
-			return "malformed nonce:hash";
-		*colon = '\0';
-		nonce = strtoull(tok, NULL, 16);
-		if (tu_hex_decode(colon + 1, want, sizeof want) != 32)
-			return "malformed hash";
-		if (hashx_exec(ctx, nonce, got) != HASHX_OK)
+	for (int i = 0; i < v.pairs; i++) {
+		if (hashx_exec(ctx, v.nonce[i], out) != HASHX_OK)
 			return "exec failed";
-		if (memcmp(got, want, HASHX_SIZE) != 0) {
-			char hex[65];
-
-			tu_hex_encode(got, HASHX_SIZE, hex);
-			snprintf(why, why_len, "seed %s nonce %s: got %s want %s",
-				 seed_hex, tok, hex, colon + 1);
+		if (memcmp(out, v.hash[i], HASHX_SIZE) != 0) {
+			tu_hex_encode(out, HASHX_SIZE, got);
+			tu_hex_encode(v.hash[i], HASHX_SIZE, want);
+			snprintf(why, why_len,
+				 "seed %.64s nonce %llx: got %s want %s", seed,
+				 (unsigned long long)v.nonce[i], got, want);
 			return why;
 		}
-		pairs++;
 	}
-	return pairs > 0 ? NULL : "no nonce:hash pairs";
+	return NULL;
 }
 
 int tu_check_hashx_vectors(hashx_ctx *ctx, const char *name,

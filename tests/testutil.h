@@ -12,8 +12,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* The vector files' reader is equix-bench's (bench/vectors.c, linked into
+ * the test utilities), so both read the files alike. */
+#include "vectors.h"
+
 /* Decodes lowercase or uppercase hex ("-" is the empty string) into `out`
- * (at most `cap` bytes). Returns the length, or -1 on malformed input. */
+ * (at most `cap` bytes), with libsodium's sodium_hex2bin
+ * (bench_hex_decode). Returns the length, or -1 on malformed input. */
 long tu_hex_decode(const char *hex, uint8_t *out, size_t cap);
 
 /* Encodes `len` bytes as lowercase hex into `out` (2 * len + 1 bytes). */
@@ -23,20 +28,13 @@ void tu_hex_encode(const uint8_t *in, size_t len, char *out);
  * harness, so out-of-tree builds find the source tree's copy). */
 FILE *tu_open_vector(const char *name);
 
-/* One line of a HashX vector file ("hashx SEED STATUS NONCE:HASH ..."). */
-#define TU_MAX_SEED 1024
-#define TU_MAX_PAIRS 8
-typedef struct tu_hashx_vector {
-	uint8_t seed[TU_MAX_SEED];
-	size_t seed_len;
-	int ok;    /* 1: status "ok", 0: "fail-seed" */
-	int pairs; /* nonce:hash pairs on the line */
-	uint64_t nonce[TU_MAX_PAIRS];
-	uint8_t hash[TU_MAX_PAIRS][32];
-} tu_hashx_vector;
+/* One line of a HashX vector file ("hashx SEED STATUS NONCE:HASH ..."):
+ * seed and seed_len, ok (1: status "ok", 0: "fail-seed"), and the pairs
+ * nonce[i]:hash[i] on the line. */
+typedef bench_hashx_vec tu_hashx_vector;
 
-/* Decodes one line of a HashX vector file (modified in place) into *V.
- * Returns 0, or -1 when the line is malformed. */
+/* Decodes one line of a HashX vector file (modified in place) into *V
+ * (bench_hashx_vec_parse). Returns 0, or -1 when the line is malformed. */
 int tu_hashx_vector_parse(char *line, tu_hashx_vector *v);
 
 /* Finds the line of vector file NAME whose seed is SEED_HEX ("-" for the
