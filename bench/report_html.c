@@ -192,7 +192,8 @@ static const char style[] =
 	"th,td{padding:.3em .7em;border-bottom:1px solid #e4e4e4;"
 	"text-align:right;white-space:nowrap}\n"
 	"th{background:#f4f4f4}\n"
-	"td.name,th.name,td.verdict{text-align:left;white-space:normal}\n"
+	"td.name,th.name,td.verdict,th.verdict{text-align:left;"
+	"white-space:normal}\n"
 	"td.iv{color:#666;font-size:.9em}\n"
 	".good{color:#1a7f1a;font-weight:bold}\n"
 	".bad{color:#b22222;font-weight:bold}\n"
@@ -242,8 +243,12 @@ static void table_head(html *h, const char *first, const char *const *titles,
 		       size_t n)
 {
 	out(h, "<table>\n<tr><th class=\"name\">%s</th>", first);
+	/* The verdict's sentence is left-aligned (CSS); so is its title. */
 	for (size_t i = 0; i < n; i++)
-		out(h, "<th>%s</th>", titles[i]);
+		out(h, strcmp(titles[i], "Verdict") == 0
+			       ? "<th class=\"verdict\">%s</th>"
+			       : "<th>%s</th>",
+		    titles[i]);
 	out(h, "</tr>\n");
 }
 
