@@ -12,6 +12,7 @@
  */
 #include <config.h>
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,7 +55,7 @@ typedef struct run {
 	size_t n_records;
 } run;
 
-static int selected(const bench_options *o, const char *base, const char *full)
+static bool selected(const bench_options *o, const char *base, const char *full)
 {
 	return !o->has_filter || regexec(&o->filter, base, 0, NULL, 0) == 0 ||
 	       regexec(&o->filter, full, 0, NULL, 0) == 0;

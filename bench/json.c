@@ -3,6 +3,7 @@
 /*
  * json.c - the baseline files and the --json document (see json.h).
  */
+#include <stdbool.h>
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -22,17 +23,17 @@
 /* Larger files are not ours: 100,000 samples at most. */
 #define MAX_SAMPLES 100000
 
-int bench_baseline_name_ok(const char *name)
+bool bench_baseline_name_ok(const char *name)
 {
 	size_t n = strlen(name);
 
 	if (n == 0 || n > 64 || name[0] == '.')
-		return 0;
+		return false;
 	for (size_t i = 0; i < n; i++)
 		if (!isalnum((unsigned char)name[i]) && name[i] != '.' &&
 		    name[i] != '_' && name[i] != '-')
-			return 0;
-	return 1;
+			return false;
+	return true;
 }
 
 /* RESULTS/<bench with '/' as '_'> into dir, and the file in path. */

@@ -17,6 +17,7 @@
 #ifndef EQUIX_BENCH_JSON_H
 #define EQUIX_BENCH_JSON_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -24,7 +25,7 @@
 
 /* Whether `name` can name a baseline: 1 to 64 of [A-Za-z0-9._-], not
  * starting with a dot. */
-int bench_baseline_name_ok(const char *name);
+bool bench_baseline_name_ok(const char *name);
 
 /* Writes the samples; 0, or -1 with a message in err. */
 int bench_baseline_save(const char *results, const char *bench,

@@ -16,6 +16,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <stdbool.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -106,12 +107,12 @@ static size_t count_of(const bench_samples *s)
 
 /* The slope ratio ours / reference of record i, when it has a valid twin
  * and the ratio is a positive number. */
-static int twin_ratio(const html *h, size_t i, double *ratio)
+static bool twin_ratio(const html *h, size_t i, double *ratio)
 {
 	long t = h->records[i].twin;
 
 	if (t < 0 || (size_t)t >= h->n || (size_t)t == i)
-		return 0;
+		return false;
 	*ratio = bench_time_ratio(&h->records[i], &h->records[t]).point;
 	return isfinite(*ratio) && *ratio > 0;
 }
@@ -158,11 +159,11 @@ static void sanitise(const char *name, char *buf)
 		strcpy(buf, "bench");
 }
 
-static int name_taken(const page_name *names, size_t i, const char *s)
+static bool name_taken(const page_name *names, size_t i, const char *s)
 {
 	for (size_t j = 0; j < i; j++)
 		if (strcmp(names[j], s) == 0)
-			return 1;
+			return true;
 	return strcmp(s, "index") == 0;
 }
 
@@ -463,13 +464,13 @@ static void plot_samples(svg_plot *p, const page *g)
 
 /* Plot 3. Fences that were computed: finite, in order, and not all zero
  * (the mark of a record without a classification). */
-static int fences_usable(const bench_outliers *o)
+static bool fences_usable(const bench_outliers *o)
 {
 	int zeros = 0;
 
 	for (int i = 0; i < 4; i++) {
 		if (!isfinite(o->fence[i]))
-			return 0;
+			return false;
 		zeros += o->fence[i] == 0;
 	}
 	return zeros < 4 && o->fence[0] <= o->fence[1] &&
@@ -477,7 +478,8 @@ static int fences_usable(const bench_outliers *o)
 }
 
 /* The colour of an average: normal, mild or severe outlier. */
-static const char *outlier_color(const bench_outliers *o, int fences, double v)
+static const char *outlier_color(const bench_outliers *o, bool fences,
+				 double v)
 {
 	if (fences && (v < o->fence[0] || v > o->fence[3]))
 		return COLOR_SEVERE;
@@ -489,7 +491,7 @@ static const char *outlier_color(const bench_outliers *o, int fences, double v)
 static void plot_outliers(svg_plot *p, const page *g)
 {
 	const bench_outliers *o = &g->r->outliers;
-	int fences = fences_usable(o);
+	bool fences = fences_usable(o);
 	double lo = INFINITY, hi = -INFINITY, pad;
 	char label[64];
 	/* At least 6 on the axis, so that its ticks are whole samples. */
