@@ -84,11 +84,14 @@ int bench_baseline_save(const char *results, const char *bench,
 	int rc = -1;
 
 	paths(results, bench, baseline, dir, path, sizeof dir);
-	doc = json_pack("{s:s, s:i, s:s, s:s, s:o*, s:o*}", "format",
+	doc = json_pack("{s:s, s:i, s:s, s:s, s:o, s:o}", "format",
 			FORMAT_NAME, "version", FORMAT_VERSION, "benchmark",
 			bench, "baseline", baseline, "iters",
 			array_of(s->iters, s->n), "times",
 			array_of(s->times, s->n));
+	/* A sample array that could not be built (NULL) fails the pack
+	 * ('o' takes no NULL; 'o*' would leave the key out and write a file
+	 * that no longer loads). */
 	errno = ENOMEM;
 	/* One line, as the files have always been. */
 	if (doc != NULL && bench_make_dirs(dir) == 0 &&
