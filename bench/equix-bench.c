@@ -343,7 +343,12 @@ static int write_outputs(run *r)
 			r->opt.significance,  r->opt.noise,
 			r->skipped,           r->n_skipped,
 		};
-		bench_report_json(stdout, r->records, r->n_records, &m);
+		if (bench_report_json(stdout, r->records, r->n_records, &m) !=
+		    0) {
+			fprintf(stderr, "equix-bench: --json: the document "
+					"could not be built or written\n");
+			return -1;
+		}
 	}
 	if (r->opt.no_report || r->n_records == 0)
 		return 0;

@@ -292,26 +292,33 @@ static json_t *config(const bench_json_meta *m)
 			 m->saved_as);
 }
 
-void bench_report_json(FILE *f, const bench_record *records, size_t n,
-		       const bench_json_meta *m)
+int bench_report_json(FILE *f, const bench_record *records, size_t n,
+		      const bench_json_meta *m)
 {
 	json_t *benchmarks = json_array(), *skipped = json_array(), *doc;
+	int ok = benchmarks != NULL && skipped != NULL;
 
-	for (size_t i = 0; i < n; i++)
-		json_array_append_new(benchmarks, record(records, i));
-	for (size_t i = 0; i < m->n_skipped; i++)
-		json_array_append_new(skipped,
-				      json_pack("{s:s, s:s}", "name",
+	/* Any part that could not be built (out of memory) fails the whole
+	 * document, rather than printing one that lacks it. */
+	for (size_t i = 0; ok && i < n; i++)
+		ok = json_array_append_new(benchmarks, record(records, i)) == 0;
+	for (size_t i = 0; ok && i < m->n_skipped; i++)
+		ok = json_array_append_new(
+			     skipped, json_pack("{s:s, s:s}", "name",
 						m->skipped[2 * i], "reason",
-						m->skipped[2 * i + 1]));
+						m->skipped[2 * i + 1])) == 0;
+	if (!ok) {
+		json_decref(benchmarks);
+		json_decref(skipped);
+		return -1;
+	}
 	doc = json_pack("{s:s, s:i, s:o, s:o, s:o}", "tool", "equix-bench",
 			"format", 1, "config", config(m), "benchmarks",
 			benchmarks, "skipped", skipped);
-	/* A null document (out of memory) prints nothing: the caller's
-	 * fflush and exit status stay as they were. */
-	json_dumpf(doc, f,
-		   JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
-	fputc('\n', f);
+	ok = doc != NULL &&
+	     json_dumpf(doc, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER |
+					JSON_REAL_PRECISION(17)) == 0 &&
+	     fputc('\n', f) != EOF;
 	json_decref(doc);
-	fflush(f);
+	return fflush(f) == 0 && ok ? 0 : -1;
 }

@@ -51,8 +51,9 @@ typedef struct bench_json_meta {
 	size_t n_skipped;
 } bench_json_meta;
 
-/* Everything measured, as one JSON document on f. */
-void bench_report_json(FILE *f, const bench_record *records, size_t n,
-		       const bench_json_meta *meta);
+/* Everything measured, as one JSON document on f; 0, or -1 when it could
+ * not be built (out of memory) or written. */
+int bench_report_json(FILE *f, const bench_record *records, size_t n,
+		      const bench_json_meta *meta);
 
 #endif

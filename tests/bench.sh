@@ -129,6 +129,21 @@ else
 	skip "json parses" "no python3"
 fi
 
+# A JSON document that cannot be written is a failure, with one line
+# saying so (the harness once exited 0 with its output lost).
+if [ -w /dev/full ]; then
+	$runner "$program" --quick --filter '^pow/effort-check$' --json \
+		--no-report --results "$tmp/results" >/dev/full 2>"$tmp/err"
+	rc=$?
+	if [ "$rc" = 1 ] && grep -qx 'equix-bench: --json: the document could not be built or written' "$tmp/err"; then
+		pass "json to a full disk"
+	else
+		fail "json to a full disk" "status $rc: $(tail -n 1 "$tmp/err")"
+	fi
+else
+	skip "json to a full disk" "no /dev/full"
+fi
+
 # ---- --list, --help, bad options -------------------------------------
 run --list
 if [ "$rc" = 0 ] && grep -qx 'verify/interp' "$tmp/out" &&
