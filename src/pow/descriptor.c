@@ -60,11 +60,11 @@ static int64_t days_from_civil(int year, int month, int day)
 	return era * 146097 + day_of_era - 719468;
 }
 
-struct civil_time {
+typedef struct civil_time {
 	int year, month, day, hour, minute, second;
-};
+} civil_time;
 
-static void civil_from_seconds(int64_t t, struct civil_time *c)
+static void civil_from_seconds(int64_t t, civil_time *c)
 {
 	int64_t days = t / SECONDS_PER_DAY, rest = t % SECONDS_PER_DAY;
 	int64_t z = days + 719468;
@@ -93,7 +93,7 @@ equix_pow_result equix_pow_params_format(const equix_pow_params *params,
 {
 	char seed[sodium_base64_ENCODED_LEN(
 		EQUIX_POW_SEED_LEN, sodium_base64_VARIANT_ORIGINAL_NO_PADDING)];
-	struct civil_time c;
+	civil_time c;
 
 	if (params == NULL || out == NULL)
 		return EQUIX_POW_FAIL_ARGUMENT;
@@ -113,14 +113,14 @@ equix_pow_result equix_pow_params_format(const equix_pow_params *params,
 
 /* ---- Parsing ---------------------------------------------------------- */
 
-struct field {
+typedef struct field {
 	const char *start;
 	size_t length;
-};
+} field;
 
 /* Exactly FIELDS non-empty fields separated by single spaces. */
 static bool split_fields(const char *line, size_t length,
-			 struct field fields[FIELDS])
+			 field fields[FIELDS])
 {
 	size_t n = 0, start = 0;
 	for (size_t i = 0; i <= length; i++) {
@@ -136,7 +136,7 @@ static bool split_fields(const char *line, size_t length,
 	return n == FIELDS;
 }
 
-static bool field_is(const struct field *f, const char *text)
+static bool field_is(const field *f, const char *text)
 {
 	return f->length == strlen(text) &&
 	       memcmp(f->start, text, f->length) == 0;
@@ -152,7 +152,7 @@ static bool is_base64_char(char c)
 	       (c >= '0' && c <= '9') || c == '+' || c == '/';
 }
 
-static equix_pow_result parse_seed(const struct field *f, uint8_t *seed)
+static equix_pow_result parse_seed(const field *f, uint8_t *seed)
 {
 	size_t decoded = 0;
 	const char *end = NULL;
@@ -177,7 +177,7 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-static equix_pow_result parse_effort(const struct field *f, uint32_t *effort)
+static equix_pow_result parse_effort(const field *f, uint32_t *effort)
 {
 	uint64_t value = 0;
 
@@ -206,10 +206,10 @@ static int read_digits(const char *s, int count)
 	return value;
 }
 
-static equix_pow_result parse_timestamp(const struct field *f, int64_t *seconds)
+static equix_pow_result parse_timestamp(const field *f, int64_t *seconds)
 {
 	const char *s = f->start;
-	struct civil_time c;
+	civil_time c;
 
 	if (f->length != TIMESTAMP_LEN || s[4] != '-' || s[7] != '-' ||
 	    s[10] != 'T' || s[13] != ':' || s[16] != ':')
@@ -235,7 +235,7 @@ static equix_pow_result parse_timestamp(const struct field *f, int64_t *seconds)
 equix_pow_result equix_pow_params_parse(const char *line, size_t length,
 					equix_pow_params *params)
 {
-	struct field f[FIELDS];
+	field f[FIELDS];
 	equix_pow_params parsed;
 	equix_pow_result r;
 

@@ -47,15 +47,15 @@
  * entries carry, kept while it lives (a swap of current and previous
  * moves no entry). The generation tells a reservation whether its seed is
  * still the one it reserved under. */
-struct seed_slot {
+typedef struct seed_slot {
 	int present;
 	uint64_t generation;
 	uint8_t seed[EQUIX_POW_SEED_LEN];
-};
+} seed_slot;
 
 struct equix_pow_service {
 	pthread_mutex_t lock; /* everything down to `retired_cap` */
-	struct seed_slot seeds[2];
+	seed_slot seeds[2];
 	unsigned current; /* index of the current seed; the other: previous */
 	uint64_t last_generation;
 	replay_cache cache;
@@ -71,7 +71,7 @@ struct equix_pow_service {
 static void slot_set_seed(equix_pow_service *s, unsigned index,
 			  const uint8_t *seed)
 {
-	struct seed_slot *slot = &s->seeds[index];
+	seed_slot *slot = &s->seeds[index];
 
 	slot->present = 1;
 	slot->generation = ++s->last_generation;
@@ -148,7 +148,7 @@ equix_pow_result equix_pow_service_set_min_effort(equix_pow_service *s,
 }
 
 /* Called with the lock held. */
-static bool seed_matches(const struct seed_slot *slot, const uint8_t *seed)
+static bool seed_matches(const seed_slot *slot, const uint8_t *seed)
 {
 	return slot->present &&
 	       memcmp(slot->seed, seed, EQUIX_POW_SEED_LEN) == 0;

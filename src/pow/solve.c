@@ -56,7 +56,7 @@
 #define SIZED_OPTIONS_MIN \
 	(offsetof(equix_pow_solve_options, progress_user) + sizeof(void *))
 
-struct search {
+typedef struct search {
 	/* Read-only while the workers run. */
 	const equix_pow_solve_options *options;
 	uint8_t id[EQUIX_POW_ID_LEN];
@@ -77,7 +77,7 @@ struct search {
 	 * there). */
 	uint64_t failed_at;
 	equix_pow_result failure;
-};
+} search;
 
 static double seconds_now(void)
 {
@@ -144,7 +144,7 @@ static int options_from_caller(const equix_pow_solve_options *in,
 }
 
 /* The next offset to try, or NO_WINNER when this worker should stop. */
-static uint64_t take_offset(struct search *s)
+static uint64_t take_offset(search *s)
 {
 	uint64_t offset = NO_WINNER;
 	uint64_t limit = s->options->max_attempts;
@@ -156,7 +156,7 @@ static uint64_t take_offset(struct search *s)
 	return offset;
 }
 
-static void fail_at(struct search *s, uint64_t offset, equix_pow_result why)
+static void fail_at(search *s, uint64_t offset, equix_pow_result why)
 {
 	pthread_mutex_lock(&s->lock);
 	if (offset < s->failed_at) {
@@ -168,7 +168,7 @@ static void fail_at(struct search *s, uint64_t offset, equix_pow_result why)
 	pthread_mutex_unlock(&s->lock);
 }
 
-static void set_stop(struct search *s, equix_pow_result why)
+static void set_stop(search *s, equix_pow_result why)
 {
 	pthread_mutex_lock(&s->lock);
 	if (s->stop == EQUIX_POW_OK)
@@ -178,7 +178,7 @@ static void set_stop(struct search *s, equix_pow_result why)
 
 /* Tries one nonce: 1 with `proof_bytes` set when a solution passes the
  * effort check, 0 when none does, -1 with `*error` on a hard failure. */
-static int try_nonce(struct search *s, equix_ctx *ctx, uint64_t offset,
+static int try_nonce(search *s, equix_ctx *ctx, uint64_t offset,
 		     uint8_t *proof_bytes, equix_pow_result *error)
 {
 	uint8_t nonce[EQUIX_POW_NONCE_LEN], challenge[EQUIX_POW_CHALLENGE_LEN];
@@ -208,7 +208,7 @@ static int try_nonce(struct search *s, equix_ctx *ctx, uint64_t offset,
 	return 0;
 }
 
-static void record(struct search *s, uint64_t offset, int won,
+static void record(search *s, uint64_t offset, int won,
 		   const uint8_t *proof_bytes)
 {
 	pthread_mutex_lock(&s->lock);
@@ -221,7 +221,7 @@ static void record(struct search *s, uint64_t offset, int won,
 	pthread_mutex_unlock(&s->lock);
 }
 
-static bool cancel_requested(const struct search *s)
+static bool cancel_requested(const search *s)
 {
 	/* The public flag is a plain volatile int (what a signal handler
 	 * can set), not an _Atomic object, so <stdatomic.h>'s loads do not
@@ -234,7 +234,7 @@ static bool cancel_requested(const struct search *s)
 
 /* After each nonce: the caller's thread reports progress, and any thread
  * may notice the cancel flag or the clock. */
-static void after_nonce(struct search *s, int is_caller)
+static void after_nonce(search *s, int is_caller)
 {
 	const equix_pow_solve_options *o = s->options;
 	double elapsed = seconds_now() - s->started;
@@ -252,7 +252,7 @@ static void after_nonce(struct search *s, int is_caller)
 
 /* A worker's context, counted in `running`; NULL (out of memory) drops
  * the worker out, leaving the search to the others. */
-static equix_ctx *join_search(struct search *s)
+static equix_ctx *join_search(search *s)
 {
 	equix_ctx *ctx = equix_alloc(
 		(equix_ctx_flags)(s->options->ctx_flags | EQUIX_CTX_SOLVE));
@@ -268,7 +268,7 @@ static equix_ctx *join_search(struct search *s)
 /* Searches on `ctx` (freed at the end) until no offset is left. NULL:
  * the worker has no context and drops out before taking any offset, so
  * the others take them all. */
-static void work(struct search *s, equix_ctx *ctx, int is_caller)
+static void work(search *s, equix_ctx *ctx, int is_caller)
 {
 	uint8_t proof_bytes[EQUIX_POW_SOLUTION_LEN];
 	equix_pow_result error = EQUIX_POW_OK;
@@ -301,7 +301,7 @@ static void *worker_thread(void *arg)
  * failure. A thread that cannot be started (nor the array of their
  * handles allocated) only makes the search slower.
  */
-static void run_workers(struct search *s, unsigned threads)
+static void run_workers(search *s, unsigned threads)
 {
 	equix_ctx *mine = join_search(s);
 	pthread_t *extra = NULL;
@@ -334,7 +334,7 @@ static equix_pow_result solve(const uint8_t id[EQUIX_POW_ID_LEN],
 			      const equix_pow_solve_options *options,
 			      equix_pow_solution *proof, uint64_t *attempts)
 {
-	struct search s;
+	search s;
 
 	if (id == NULL || seed == NULL || proof == NULL ||
 	    !options_valid(options))
