@@ -131,24 +131,24 @@ static int index_of(const struct option *longopts, int val)
 }
 
 /* Records that the option with value `r` was given, as longopts[index]
- * or (index -1) as a short option; 0 after one line when it already had
- * been: a repeated option would silently drop the first value. */
-static int note_given(cli_options *scan, int r, int index, const char *cmd)
+ * or (index -1) as a short option; false after one line when it already
+ * had been: a repeated option would silently drop the first value. */
+static bool note_given(cli_options *scan, int r, int index, const char *cmd)
 {
 	uint64_t bit;
 
 	if (index < 0)
 		index = index_of(scan->longopts, r);
 	if (index < 0 || index >= 64)
-		return 1;
+		return true;
 	bit = (uint64_t)1 << index;
 	if (scan->seen & bit) {
 		cli_usage_error("%s: option '--%s' given twice", cmd,
 				scan->longopts[index].name);
-		return 0;
+		return false;
 	}
 	scan->seen |= bit;
-	return 1;
+	return true;
 }
 
 int cli_next_option(cli_options *scan, int argc, char **argv)
@@ -168,13 +168,13 @@ int cli_next_option(cli_options *scan, int argc, char **argv)
 	return r;
 }
 
-int cli_check_operands(int argc, char **argv, int first, int min, int max,
-		       const char *names)
+bool cli_check_operands(int argc, char **argv, int first, int min, int max,
+			const char *names)
 {
 	int count = argc - first;
 
 	if (count >= min && count <= max)
-		return 1;
+		return true;
 	if (count < min)
 		cli_usage_error("%s: missing operand: expected %s", argv[0],
 				names);
@@ -182,7 +182,7 @@ int cli_check_operands(int argc, char **argv, int first, int min, int max,
 		cli_usage_error("%s: too many operands ('%s'): expected %s",
 				argv[0], cli_quote(argv[first + max]).text,
 				names);
-	return 0;
+	return false;
 }
 
 /* ---- Hex ------------------------------------------------------------- */
@@ -199,39 +199,39 @@ static size_t hex_prefix(const char *text)
 }
 
 /* Decodes `len` characters known to be hex digits, len even. */
-static int decode_hex(const char *name, const char *text, size_t len,
-		      uint8_t *out)
+static bool decode_hex(const char *name, const char *text, size_t len,
+		       uint8_t *out)
 {
 	size_t bin_len = 0;
 	const char *end = NULL;
 
 	if (len == 0)
-		return 1;
+		return true;
 	if (sodium_hex2bin(out, len / 2, text, len, NULL, &bin_len, &end) !=
 		    0 ||
 	    end != text + len || bin_len != len / 2) {
 		cli_usage_error("%s: cannot decode the hex digits", name);
-		return 0;
+		return false;
 	}
-	return 1;
+	return true;
 }
 
-int cli_hex_exact(const char *text, uint8_t *out, size_t size)
+bool cli_hex_exact(const char *text, uint8_t *out, size_t size)
 {
 	size_t bin_len = 0;
 	const char *end = NULL;
 
 	if (strlen(text) != 2 * size || hex_prefix(text) != 2 * size)
-		return 0;
+		return false;
 	if (size == 0)
-		return 1;
+		return true;
 	return sodium_hex2bin(out, size, text, 2 * size, NULL, &bin_len,
 			      &end) == 0 &&
 	       end == text + 2 * size && bin_len == size;
 }
 
-int cli_parse_hex_exact(const char *name, const char *text, uint8_t *out,
-			size_t size)
+bool cli_parse_hex_exact(const char *name, const char *text, uint8_t *out,
+			 size_t size)
 {
 	size_t len = strlen(text), good = hex_prefix(text);
 
@@ -239,23 +239,23 @@ int cli_parse_hex_exact(const char *name, const char *text, uint8_t *out,
 		cli_usage_error("%s: expected %zu hex digits, got %zu "
 				"characters",
 				name, 2 * size, len);
-		return 0;
+		return false;
 	}
 	if (good != len) {
 		cli_usage_error("%s: expected %zu hex digits, found a non-hex "
 				"character at position %zu",
 				name, 2 * size, good + 1);
-		return 0;
+		return false;
 	}
 	if (!cli_hex_exact(text, out, size)) {
 		cli_usage_error("%s: cannot decode the hex digits", name);
-		return 0;
+		return false;
 	}
-	return 1;
+	return true;
 }
 
-int cli_parse_hex_any(const char *name, const char *text, uint8_t **out,
-		      size_t *size)
+bool cli_parse_hex_any(const char *name, const char *text, uint8_t **out,
+		       size_t *size)
 {
 	size_t len = strlen(text), good = hex_prefix(text);
 
@@ -265,41 +265,41 @@ int cli_parse_hex_any(const char *name, const char *text, uint8_t **out,
 		cli_usage_error("%s: expected hex digits, found a non-hex "
 				"character at position %zu",
 				name, good + 1);
-		return 0;
+		return false;
 	}
 	if (len % 2 != 0) {
 		cli_usage_error("%s: expected an even number of hex digits, "
 				"got %zu",
 				name, len);
-		return 0;
+		return false;
 	}
 	if (len == 0)
-		return 1;
+		return true;
 	*out = malloc(len / 2);
 	if (*out == NULL) {
 		cli_usage_error("%s: out of memory", name);
-		return 0;
+		return false;
 	}
 	if (!decode_hex(name, text, len, *out)) {
 		free(*out);
 		*out = NULL;
-		return 0;
+		return false;
 	}
 	*size = len / 2;
-	return 1;
+	return true;
 }
 
 /* ---- Numbers --------------------------------------------------------- */
 
-/* Accumulates digits of `base` (10 or 16) into a uint64_t; 0 on an empty
- * string, a foreign character or overflow. */
-static int read_digits(const char *text, unsigned base, uint64_t *out)
+/* Accumulates digits of `base` (10 or 16) into a uint64_t; false on an
+ * empty string, a foreign character or overflow. */
+static bool read_digits(const char *text, unsigned base, uint64_t *out)
 {
 	uint64_t value = 0;
 	size_t i;
 
 	if (text[0] == '\0')
-		return 0;
+		return false;
 	for (i = 0; text[i] != '\0'; i++) {
 		const char *digits = "0123456789abcdef";
 		char c = text[i] >= 'A' && text[i] <= 'F'
@@ -309,18 +309,18 @@ static int read_digits(const char *text, unsigned base, uint64_t *out)
 		unsigned d;
 
 		if (p == NULL || (unsigned)(p - digits) >= base)
-			return 0;
+			return false;
 		d = (unsigned)(p - digits);
 		if (value > (UINT64_MAX - d) / base)
-			return 0;
+			return false;
 		value = value * base + d;
 	}
 	*out = value;
-	return 1;
+	return true;
 }
 
-int cli_parse_uint(const char *name, const char *text, uint64_t min,
-		   uint64_t max, uint64_t *out)
+bool cli_parse_uint(const char *name, const char *text, uint64_t min,
+		    uint64_t max, uint64_t *out)
 {
 	uint64_t value;
 
@@ -329,15 +329,15 @@ int cli_parse_uint(const char *name, const char *text, uint64_t min,
 				"got '%s'",
 				name, (unsigned long long)min,
 				(unsigned long long)max, cli_quote(text).text);
-		return 0;
+		return false;
 	}
 	*out = value;
-	return 1;
+	return true;
 }
 
-int cli_parse_u64(const char *name, const char *text, uint64_t *out)
+bool cli_parse_u64(const char *name, const char *text, uint64_t *out)
 {
-	int ok;
+	bool ok;
 
 	if (text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))
 		ok = read_digits(text + 2, 16, out);
@@ -365,7 +365,7 @@ static bool is_plain_decimal(const char *text)
 	       text[digits + (text[digits] == '.' ? 1 + fraction : 0)] == '\0';
 }
 
-int cli_parse_seconds(const char *name, const char *text, double *out)
+bool cli_parse_seconds(const char *name, const char *text, double *out)
 {
 	char *end = NULL;
 	double value = -1;
@@ -382,8 +382,8 @@ int cli_parse_seconds(const char *name, const char *text, double *out)
 		cli_usage_error("%s: expected a number of seconds from 0 to "
 				"1000000000, got '%s'",
 				name, cli_quote(text).text);
-		return 0;
+		return false;
 	}
 	*out = value;
-	return 1;
+	return true;
 }

@@ -6,13 +6,14 @@
  *
  * Every parser takes the name of what it parses ("--id", "NONCE") for its
  * message, prints exactly one line "equix-cli: NAME: what is wrong" on
- * stderr when the text is not acceptable, and returns 0 then (1 when it
- * stored a value). Callers turn a 0 into exit status CLI_USAGE.
+ * stderr when the text is not acceptable, and returns false then (true when
+ * it stored a value). Callers turn a false into exit status CLI_USAGE.
  */
 #ifndef EQUIX_CLI_ARGS_H
 #define EQUIX_CLI_ARGS_H
 
 #include <getopt.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -55,30 +56,30 @@ void cli_options_begin(cli_options *scan, const char *shortopts,
 int cli_next_option(cli_options *scan, int argc, char **argv);
 
 /* The operands after the options must number from `min` to `max`;
- * `names` describes them ("CHALLENGE SOLUTION"). Returns 1 when they do,
- * else prints one line and returns 0. */
-int cli_check_operands(int argc, char **argv, int first, int min, int max,
-		       const char *names);
+ * `names` describes them ("CHALLENGE SOLUTION"). Returns true when they
+ * do, else prints one line and returns false. */
+bool cli_check_operands(int argc, char **argv, int first, int min, int max,
+			const char *names);
 
 /* Exactly `size` bytes as 2 * size hex digits. */
-int cli_parse_hex_exact(const char *name, const char *text, uint8_t *out,
-			size_t size);
-/* The same without a message: 1 when `text` is such hex, else 0. */
-int cli_hex_exact(const char *text, uint8_t *out, size_t size);
+bool cli_parse_hex_exact(const char *name, const char *text, uint8_t *out,
+			 size_t size);
+/* The same without a message: true when `text` is such hex. */
+bool cli_hex_exact(const char *text, uint8_t *out, size_t size);
 /* Any even number of hex digits (none too); `*out` is malloc'ed, free it
  * (it may be NULL when `*size` is 0). Running out of memory also prints
- * its line and returns 0. */
-int cli_parse_hex_any(const char *name, const char *text, uint8_t **out,
-		      size_t *size);
+ * its line and returns false. */
+bool cli_parse_hex_any(const char *name, const char *text, uint8_t **out,
+		       size_t *size);
 
 /* A decimal integer from `min` to `max`: digits only, no sign, no
  * spaces. */
-int cli_parse_uint(const char *name, const char *text, uint64_t min,
-		   uint64_t max, uint64_t *out);
+bool cli_parse_uint(const char *name, const char *text, uint64_t min,
+		    uint64_t max, uint64_t *out);
 /* A 64-bit unsigned integer, decimal or "0x"-prefixed hex. */
-int cli_parse_u64(const char *name, const char *text, uint64_t *out);
+bool cli_parse_u64(const char *name, const char *text, uint64_t *out);
 /* A number of seconds: a decimal number from 0 to 10^9. A positive
  * number too small for a double is DBL_TRUE_MIN, never 0. */
-int cli_parse_seconds(const char *name, const char *text, double *out);
+bool cli_parse_seconds(const char *name, const char *text, double *out);
 
 #endif /* EQUIX_CLI_ARGS_H */

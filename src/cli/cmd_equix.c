@@ -3,6 +3,7 @@
 /*
  * cmd_equix.c - the Equi-X and HashX subcommands: solve, verify, hash.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,9 +93,10 @@ typedef struct equix_args {
 	int operands; /* argv index of the first operand */
 } equix_args;
 
-/* Scans the options; --indices only where `indices_ok`. Returns 1, or 0
- * after printing one line. */
-static int scan_options(int argc, char **argv, int indices_ok, equix_args *args)
+/* Scans the options; --indices only where `indices_ok`. Returns true, or
+ * false after printing one line. */
+static bool scan_options(int argc, char **argv, int indices_ok,
+			 equix_args *args)
 {
 	cli_options opts;
 	int c;
@@ -108,17 +110,17 @@ static int scan_options(int argc, char **argv, int indices_ok, equix_args *args)
 			break;
 		case OPT_INTERPRET:
 			if (!cli_hash_mode_set(&args->mode, CLI_HASH_INTERPRET))
-				return 0;
+				return false;
 			break;
 		case OPT_COMPILE:
 			if (!cli_hash_mode_set(&args->mode, CLI_HASH_COMPILE))
-				return 0;
+				return false;
 			break;
 		case OPT_INDICES:
 			if (!indices_ok) {
 				cli_usage_error("%s: only solve has --indices",
 						argv[0]);
-				return 0;
+				return false;
 			}
 			args->indices = 1;
 			break;
@@ -129,28 +131,28 @@ static int scan_options(int argc, char **argv, int indices_ok, equix_args *args)
 			args->help = 1;
 			break;
 		default:
-			return 0;
+			return false;
 		}
 	}
 	args->operands = optind;
-	return 1;
+	return true;
 }
 
 /* A challenge or seed operand: its bytes, or with --hex the bytes its hex
  * digits spell. `*owned` is what to free afterwards. */
-static int read_bytes(const char *name, const char *text, int hex,
-		      const void **data, size_t *size, uint8_t **owned)
+static bool read_bytes(const char *name, const char *text, int hex,
+		       const void **data, size_t *size, uint8_t **owned)
 {
 	*owned = NULL;
 	if (!hex) {
 		*data = text;
 		*size = strlen(text);
-		return 1;
+		return true;
 	}
 	if (!cli_parse_hex_any(name, text, owned, size))
-		return 0;
+		return false;
 	*data = *owned;
-	return 1;
+	return true;
 }
 
 /* Shared start of each subcommand: options, --help, operand count.
@@ -170,8 +172,8 @@ static int begin(int argc, char **argv, int indices_ok, const char *help,
 
 /* ---- solve ----------------------------------------------------------- */
 
-/* 0 when they could not be written (reported). */
-static int print_solutions(const equix_solutions_buffer *sols, int indices)
+/* false when they could not be written (reported). */
+static bool print_solutions(const equix_solutions_buffer *sols, int indices)
 {
 	unsigned i;
 
@@ -186,9 +188,9 @@ static int print_solutions(const equix_solutions_buffer *sols, int indices)
 			cli_solution_format_hex(wire, text);
 		}
 		if (!cli_printf("%s\n", text))
-			return 0;
+			return false;
 	}
-	return 1;
+	return true;
 }
 
 static int solve(const equix_args *args, const void *challenge, size_t size)

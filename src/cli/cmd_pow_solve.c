@@ -7,6 +7,7 @@
 /* sigaction, isatty, clock_gettime: POSIX, also under -std=c11. */
 #define _POSIX_C_SOURCE 200809L
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -100,7 +101,7 @@ typedef struct solve_args {
 	int json, quiet;
 } solve_args;
 
-static int scan(int argc, char **argv, solve_text *t)
+static bool scan(int argc, char **argv, solve_text *t)
 {
 	cli_options opts;
 	int c;
@@ -139,7 +140,7 @@ static int scan(int argc, char **argv, solve_text *t)
 					       c == OPT_COMPILE
 						       ? CLI_HASH_COMPILE
 						       : CLI_HASH_INTERPRET))
-				return 0;
+				return false;
 			break;
 		case 'q':
 			t->quiet = 1;
@@ -148,14 +149,14 @@ static int scan(int argc, char **argv, solve_text *t)
 			t->help = 1;
 			break;
 		default:
-			return 0;
+			return false;
 		}
 	}
 	return t->help ||
 	       cli_check_operands(argc, argv, optind, 0, 0, "no operands");
 }
 
-static int require(const char *cmd, const char *value, const char *name)
+static bool require(const char *cmd, const char *value, const char *name)
 {
 	if (value == NULL)
 		cli_usage_error("%s: %s is required", cmd, name);
@@ -163,27 +164,27 @@ static int require(const char *cmd, const char *value, const char *name)
 }
 
 /* The numeric options, into `a->options`. */
-static int parse_limits(const solve_text *t, solve_args *a)
+static bool parse_limits(const solve_text *t, solve_args *a)
 {
 	uint64_t v;
 
 	if (t->threads != NULL) {
 		if (!cli_parse_uint("--threads", t->threads, 1,
 				    EQUIX_POW_MAX_THREADS, &v))
-			return 0;
+			return false;
 		a->options.threads = (unsigned)v;
 	}
 	if (t->max_attempts != NULL &&
 	    !cli_parse_uint("--max-attempts", t->max_attempts, 0, UINT64_MAX,
 			    &a->options.max_attempts))
-		return 0;
+		return false;
 	if (t->timeout != NULL && !cli_parse_seconds("--timeout", t->timeout,
 						     &a->options.max_seconds))
-		return 0;
-	return 1;
+		return false;
+	return true;
 }
 
-static int parse(const char *cmd, const solve_text *t, solve_args *a)
+static bool parse(const char *cmd, const solve_text *t, solve_args *a)
 {
 	uint64_t effort;
 
@@ -191,16 +192,16 @@ static int parse(const char *cmd, const solve_text *t, solve_args *a)
 	equix_pow_solve_options_init(&a->options);
 	if (!require(cmd, t->id, "--id") || !require(cmd, t->seed, "--seed") ||
 	    !require(cmd, t->effort, "--effort"))
-		return 0;
+		return false;
 	if (!cli_parse_hex_exact("--id", t->id, a->id, sizeof a->id) ||
 	    !cli_parse_hex_exact("--seed", t->seed, a->seed, sizeof a->seed) ||
 	    !cli_parse_uint("--effort", t->effort, 0, UINT32_MAX, &effort))
-		return 0;
+		return false;
 	a->effort = (uint32_t)effort;
 	if (t->nonce != NULL) {
 		if (!cli_parse_hex_exact("--nonce", t->nonce, a->nonce,
 					 sizeof a->nonce))
-			return 0;
+			return false;
 		a->have_nonce = 1;
 	}
 	a->options.ctx_flags = cli_hash_mode_equix_flags(t->mode);
@@ -217,9 +218,9 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* 0 when it could not be written (reported): the proof is lost. */
-static int print_proof(const solve_args *a, const equix_pow_solution *proof,
-		       uint64_t attempts, double seconds)
+/* false when it could not be written (reported): the proof is lost. */
+static bool print_proof(const solve_args *a, const equix_pow_solution *proof,
+			uint64_t attempts, double seconds)
 {
 	char nonce[2 * EQUIX_POW_NONCE_LEN + 1];
 	char head[2 * EQUIX_POW_SEED_HEAD_LEN + 1];

@@ -8,15 +8,15 @@
 
 #include "args.h"
 
-int cli_hash_mode_set(cli_hash_mode *mode, cli_hash_mode chosen)
+bool cli_hash_mode_set(cli_hash_mode *mode, cli_hash_mode chosen)
 {
 	if (*mode != CLI_HASH_DEFAULT && *mode != chosen) {
 		cli_usage_error("--interpret and --compile exclude each "
 				"other");
-		return 0;
+		return false;
 	}
 	*mode = chosen;
-	return 1;
+	return true;
 }
 
 equix_ctx_flags cli_hash_mode_equix_flags(cli_hash_mode mode)
@@ -45,19 +45,19 @@ hashx_type cli_hash_mode_hashx_type(cli_hash_mode mode)
 	return HASHX_TRY_COMPILE;
 }
 
-int cli_hash_mode_usable(cli_hash_mode mode)
+bool cli_hash_mode_usable(cli_hash_mode mode)
 {
 	hashx_ctx *ctx;
 	hashx_result r;
 
 	if (mode != CLI_HASH_COMPILE)
-		return 1;
+		return true;
 	/* Making one function tells whether the platform gives us
 	 * executable memory and has a compiler for this CPU. */
 	ctx = hashx_alloc(HASHX_TYPE_COMPILED);
 	if (ctx == NULL) {
 		cli_fail("out of memory");
-		return 0;
+		return false;
 	}
 	r = hashx_make(ctx, "equix-cli", 9);
 	hashx_free(ctx);
@@ -65,7 +65,7 @@ int cli_hash_mode_usable(cli_hash_mode mode)
 		cli_fail("--compile: no compiled HashX on this machine (no "
 			 "compiler for this CPU, or executable memory "
 			 "refused); use the default or --interpret");
-		return 0;
+		return false;
 	}
-	return 1;
+	return true;
 }

@@ -8,6 +8,7 @@
 #ifndef EQUIX_CLI_HASH_MODE_H
 #define EQUIX_CLI_HASH_MODE_H
 
+#include <stdbool.h>
 #include <equix.h>
 #include <hashx.h>
 
@@ -17,17 +18,17 @@ typedef enum cli_hash_mode {
 	CLI_HASH_COMPILE,     /* --compile: native code or failure */
 } cli_hash_mode;
 
-/* Records `chosen` in `*mode`; prints one line and returns 0 when the
- * other of --interpret / --compile was already given. */
-int cli_hash_mode_set(cli_hash_mode *mode, cli_hash_mode chosen);
+/* Records `chosen` in `*mode`; prints one line and returns false when
+ * the other of --interpret / --compile was already given. */
+bool cli_hash_mode_set(cli_hash_mode *mode, cli_hash_mode chosen);
 
 /* The context flags (without EQUIX_CTX_SOLVE) and the HashX type. */
 equix_ctx_flags cli_hash_mode_equix_flags(cli_hash_mode mode);
 hashx_type cli_hash_mode_hashx_type(cli_hash_mode mode);
 
 /* For CLI_HASH_COMPILE, whether this machine runs compiled HashX at all;
- * prints one line and returns 0 when it does not. Always 1 otherwise. A
+ * prints one line and returns false when it does not; true otherwise. A
  * clear message up front beats a failure code from deep inside. */
-int cli_hash_mode_usable(cli_hash_mode mode);
+bool cli_hash_mode_usable(cli_hash_mode mode);
 
 #endif /* EQUIX_CLI_HASH_MODE_H */

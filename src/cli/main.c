@@ -48,7 +48,7 @@ static const char pow_usage[] =
 "--help\" and \"equix-cli pow verify --help\" tell more.\n";
 /* clang-format on */
 
-static int is_help(const char *arg)
+static bool is_help(const char *arg)
 {
 	return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
 }

@@ -8,6 +8,7 @@
 
 #include "output.h"
 
+#include <stdbool.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -17,7 +18,7 @@
 
 #include "cli.h"
 
-int cli_std_fds_open(void)
+bool cli_std_fds_open(void)
 {
 	int fd;
 
@@ -33,40 +34,40 @@ int cli_std_fds_open(void)
 			if (got >= 0)
 				close(got);
 			cli_fail("cannot open /dev/null: %s", strerror(e));
-			return 0;
+			return false;
 		}
 	}
-	return 1;
+	return true;
 }
 
 /* The first failure's line; errno is the failed call's. */
-static int report_write_error(void)
+static bool report_write_error(void)
 {
 	cli_fail("write error: %s", strerror(errno));
-	return 0;
+	return false;
 }
 
-int cli_printf(const char *format, ...)
+bool cli_printf(const char *format, ...)
 {
 	va_list ap;
 	int n;
 
 	/* An earlier failure was reported; what follows it is lost too. */
 	if (ferror(stdout))
-		return 0;
+		return false;
 	va_start(ap, format);
 	n = vprintf(format, ap);
 	va_end(ap);
 	/* Our formats have no wide characters or huge widths: a negative
 	 * count is a failed write, which set the error indicator. */
-	return n < 0 ? report_write_error() : 1;
+	return n < 0 ? report_write_error() : true;
 }
 
-int cli_flush(void)
+bool cli_flush(void)
 {
 	if (ferror(stdout))
-		return 0;
-	return fflush(stdout) != 0 ? report_write_error() : 1;
+		return false;
+	return fflush(stdout) != 0 ? report_write_error() : true;
 }
 
 int cli_close_stdout(int status)

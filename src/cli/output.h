@@ -15,22 +15,24 @@
 #ifndef EQUIX_CLI_OUTPUT_H
 #define EQUIX_CLI_OUTPUT_H
 
+#include <stdbool.h>
+
 #include "args.h"
 
 /* Reopens each of descriptors 0, 1 and 2 that is closed on /dev/null, in
  * the mode that keeps it unusable (0 write-only, 1 and 2 read-only): no
  * file opened later can take its number, and output to a closed stdout
- * fails with EBADF instead of vanishing. Returns 0 after one line on
+ * fails with EBADF instead of vanishing. Returns false after one line on
  * stderr when /dev/null cannot be opened. */
-int cli_std_fds_open(void);
+bool cli_std_fds_open(void);
 
-/* printf() to stdout; 0 when it failed (reported) or an earlier write
+/* printf() to stdout; false when it failed (reported) or an earlier write
  * had, then nothing is printed. */
-int cli_printf(const char *format, ...) CLI_PRINTF(1, 2);
+bool cli_printf(const char *format, ...) CLI_PRINTF(1, 2);
 
-/* fflush(stdout), the same way: 1 when what was printed has reached the
+/* fflush(stdout), the same way: true when what was printed has reached the
  * system. */
-int cli_flush(void);
+bool cli_flush(void);
 
 /* Flushes and closes stdout at the end of a command: returns `status`,
  * or CLI_FAIL when it was CLI_OK and some output could not be written. */

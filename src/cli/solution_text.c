@@ -6,6 +6,7 @@
  */
 #include "solution_text.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -33,14 +34,14 @@ static const char *parse_wire(const char *text,
 
 /* One index: 1 to 4 hex digits, then a comma (or the end after the
  * last). Advances *text past both. */
-static int parse_index(const char **text, int last, equix_idx *out)
+static bool parse_index(const char **text, int last, equix_idx *out)
 {
 	size_t n = strspn(*text, hex_digits);
 	unsigned value = 0;
 	size_t i;
 
 	if (n == 0 || n > 4 || (*text)[n] != (last ? '\0' : ','))
-		return 0;
+		return false;
 	for (i = 0; i < n; i++) {
 		char c = (*text)[i];
 		unsigned d = c <= '9' ? (unsigned)(c - '0')
@@ -49,7 +50,7 @@ static int parse_index(const char **text, int last, equix_idx *out)
 	}
 	*out = (equix_idx)value;
 	*text += n + (last ? 0 : 1);
-	return 1;
+	return true;
 }
 
 static const char *parse_indices(const char *text,
