@@ -25,11 +25,11 @@
 #                              what starts threads: test_concurrency, the
 #                              Check cases tagged "threads" of test_equix,
 #                              test_pow, test_pow_faults and test_compiler,
-#                              and tests/cli.sh
+#                              and cli.sh; names as in tests/Makefile.am
 #                              (EQUIX_TSAN_TESTS overrides the list; Check
 #                              programs still run only those cases); any
 #                              report fails its test (TSAN_OPTIONS from
-#                              tests/Makefile.inc)
+#                              tests/Makefile.am)
 #   scripts/test.sh --abi      native build with debug information
 #                              (CFLAGS='-g -Og'); make abi-check: the
 #                              shared libraries' ABI against the dumps
@@ -140,8 +140,8 @@ elif [ "${tsan:-0}" = 1 ]; then
 	# TSan can only find a race where threads run, and the whole suite
 	# takes over ten minutes under it: only what starts threads runs
 	# (the rest runs under --sanitizers), with room for TSan's slowdown.
-	tsan_tests="tests/test_concurrency tests/test_equix tests/test_pow"
-	tsan_tests+=" tests/test_pow_faults tests/test_compiler tests/cli.sh"
+	tsan_tests="test_concurrency test_equix test_pow"
+	tsan_tests+=" test_pow_faults test_compiler cli.sh"
 	check_args=(TESTS="${EQUIX_TSAN_TESTS:-$tsan_tests}")
 	export CK_INCLUDE_TAGS=threads CK_TIMEOUT_MULTIPLIER=4
 	EQUIX_SKIP_DISTCHECK=1

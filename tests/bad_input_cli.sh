@@ -6,7 +6,7 @@
 # equix-cli on the PATH, must exit with the row's status and print the
 # row's line (see "How the tests read the tables" there).
 #
-# Environment (set by tests/Makefile.inc): EQUIX_CLI, the program;
+# Environment (set by tests/Makefile.am): EQUIX_CLI, the program;
 # BAD_INPUT_DOC, the document; TEST_RUNNER or EQUIX_TEST_WRAPPER, what to
 # run the program through (emulator, valgrind), else empty.
 # Prints PASS/FAIL lines and a Check-style summary.

@@ -6,7 +6,7 @@
 # output differs from the reference vectors (a deliberately corrupted copy
 # of the vectors), the HTML report, --json, --list and bad options.
 #
-# Environment (set by tests/Makefile.inc): EQUIX_BENCH, the program;
+# Environment (set by tests/Makefile.am): EQUIX_BENCH, the program;
 # TEST_RUNNER, the emulator of a cross build (empty natively); VECTOR_DIR.
 # Prints PASS/FAIL/SKIP lines and a Check-style summary.
 set -u

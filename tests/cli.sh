@@ -6,7 +6,7 @@
 # PoW v1 test vectors, and hostile inputs that must give a one-line usage
 # error or, at worst, a clean failure, never a crash.
 #
-# Environment (set by tests/Makefile.inc): EQUIX_CLI, the program;
+# Environment (set by tests/Makefile.am): EQUIX_CLI, the program;
 # TEST_RUNNER, the emulator of a cross build (empty natively);
 # VECTOR_DIR; EQUIX_TEST_EMULATED=1 under qemu-user (no threads there).
 # Prints PASS/FAIL/SKIP lines and a Check-style summary.

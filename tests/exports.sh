@@ -7,6 +7,9 @@
 # each carries the version of the node that brought it in (doc/abi.md).
 # The static archives that are installed (src/*/lib*-public.a) define no
 # other global name either: libequix's carries no hashx_* name at all.
+# Environment (set by tests/Makefile.am): TOP_BUILDDIR, where the
+# libraries were built.
+cd "${TOP_BUILDDIR:?TOP_BUILDDIR must name the top build directory}" || exit 99
 status=0
 
 # The expected exports, "name@@VERSION", sorted by name. When a name is

@@ -7,7 +7,7 @@
 # One this CPU or build cannot run is reported as skipped, not run as
 # another.
 #
-# Environment (set by tests/Makefile.inc): TEST_BUILDDIR, the build's tests
+# Environment (set by tests/Makefile.am): TEST_BUILDDIR, the build's tests
 # directory; TEST_RUNNER, the emulator of a cross build; VECTOR_DIR.
 set -u
 
