@@ -8,10 +8,11 @@
 #ifndef EQUIX_BENCH_BENCHMARKS_H
 #define EQUIX_BENCH_BENCHMARKS_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "library.h"
-#include "measure.h"
 #include "vectors.h"
 
 typedef enum bench_status {
@@ -21,22 +22,28 @@ typedef enum bench_status {
 	BENCH_ERROR, /* out of memory, or the library failed to set up */
 } bench_status;
 
+/* Allocates the state for `lib` in *state (which the tear-down frees,
+ * whatever the status) and checks the outputs; on anything but
+ * BENCH_READY, msg says why. `param` tells apart the benchmarks that
+ * share a set-up (a HashX type, Equi-X context flags). */
+typedef bench_status bench_setup(const bench_library *lib,
+				 const bench_vectors *vectors, int param,
+				 void **state, char *msg, size_t msg_size);
+
+/* Runs the operation `iters` times and returns the nanoseconds those runs
+ * took, measured with a monotonic clock by the routine itself (so it can
+ * leave set-up work, such as recreating a replay cache, out). */
+typedef double bench_routine(void *state, uint64_t iters);
+
 typedef struct bench_def {
 	const char *name;  /* "verify/interp" */
 	const char *group; /* "verify" */
-	/* Throughput: elements per iteration and their unit, or 0 / NULL. */
-	double elements;
+	/* Throughput: the unit of the one element per iteration, or NULL. */
 	const char *unit;
 	/* This library only (the reference has no such layer): no -ref
 	 * twin. */
-	int ours_only;
-	/* Allocates the state for `lib` in *state and checks the outputs;
-	 * on anything but BENCH_READY, *state is NULL and msg says why.
-	 * `param` is the next field: what distinguishes benchmarks that share
-	 * a set-up (a HashX type, Equi-X context flags). */
-	bench_status (*setup)(const bench_library *lib,
-			      const bench_vectors *vectors, int param,
-			      void **state, char *msg, size_t msg_size);
+	bool ours_only;
+	bench_setup *setup;
 	int param;
 	bench_routine *run;
 	void (*teardown)(void *state);
@@ -46,16 +53,20 @@ typedef struct bench_def {
 	size_t sample_size;
 } bench_def;
 
-/* The end of every setup: keeps `s` in *state when `st` is BENCH_READY,
- * otherwise frees it with `teardown`; returns `st`. */
-bench_status bench_setup_finish(void *s, bench_status st,
-				void (*teardown)(void *state), void **state);
+/* Every benchmark, in the order they run; n_bench_defs of them. */
+extern const bench_def bench_defs[];
+extern const size_t n_bench_defs;
 
-/* Every benchmark, in the order they run. */
-const bench_def *bench_defs(size_t *n);
+/* The PoW layer's (pow_benchmarks.c): param POW_EFFORT or POW_SERVICE. */
+enum { POW_EFFORT, POW_SERVICE };
+bench_setup bench_pow_setup;
+bench_routine bench_pow_effort, bench_pow_verify;
+void bench_pow_free(void *state);
 
-/* The PoW layer's benchmarks (pow_benchmarks.c). */
-const bench_def *bench_pow_defs(size_t *n);
+/* Formats the reason into msg; returns st. */
+bench_status bench_say(bench_status st, char *msg, size_t size,
+		       const char *format, ...)
+	__attribute__((format(printf, 4, 5)));
 
 /* Hex of the first bytes of `data` for messages ("-" when empty,
  * "..." after 12 bytes). */

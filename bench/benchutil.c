@@ -1,11 +1,8 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * benchutil.c - loading a reference library, the clock, and mkdir -p.
+ * benchutil.c - error messages, the clock, and mkdir -p.
  */
-/* RTLD_DEEPBIND (glibc) */
-#define _GNU_SOURCE
-#include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,46 +11,20 @@
 
 #include "benchutil.h"
 
-/* The sanitizer runtimes refuse RTLD_DEEPBIND (the library's calls would
- * escape their interceptors) and end the program, so a build with ASan or
- * TSan loads without it: there the reference's calls to its own exported
- * functions may bind to this build's, which only a benchmark would
- * notice, and sanitizer builds are not for benchmarks. */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define BENCH_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define BENCH_SANITIZED 1
-#endif
-#endif
-
-void *bench_dlopen(const char *path)
+void bench_verror(const char *format, va_list ap)
 {
-#if defined(RTLD_DEEPBIND) && !defined(BENCH_SANITIZED)
-	return dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
-#else
-	return dlopen(path, RTLD_NOW | RTLD_LOCAL);
-#endif
+	fputs("equix-bench: ", stderr);
+	vfprintf(stderr, format, ap);
+	fputc('\n', stderr);
 }
 
-int bench_load(const char *tool, const char *path, const char *const names[],
-	       size_t n, void *syms[])
+void bench_error(const char *format, ...)
 {
-	void *h = bench_dlopen(path);
+	va_list ap;
 
-	if (h == NULL) {
-		fprintf(stderr, "%s: %s\n", tool, dlerror());
-		return -1;
-	}
-	for (size_t i = 0; i < n; i++) {
-		syms[i] = dlsym(h, names[i]);
-		if (syms[i] == NULL) {
-			fprintf(stderr, "%s: %s has no %s\n", tool, path,
-				names[i]);
-			return -1;
-		}
-	}
-	return 0;
+	va_start(ap, format);
+	bench_verror(format, ap);
+	va_end(ap);
 }
 
 double bench_now_ns(void)

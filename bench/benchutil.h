@@ -1,24 +1,17 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * benchutil.h - loading a reference library, the clock, and mkdir -p.
+ * benchutil.h - error messages, the clock, and mkdir -p.
  */
 #ifndef EQUIX_BENCHUTIL_H
 #define EQUIX_BENCHUTIL_H
 
-#include <stddef.h>
+#include <stdarg.h>
 
-/* dlopen() for a library that exports the same names as this build's
- * (linked) libhashx and libequix: privately, and, where the system has
- * RTLD_DEEPBIND, with the loaded library's calls to its own functions
- * bound inside it. NULL on failure (dlerror() says why). */
-void *bench_dlopen(const char *path);
-
-/* Loads the shared object `path` privately (RTLD_LOCAL: two builds of the
- * same API can sit side by side) and looks up `n` symbols into syms[].
- * Returns 0, or -1 after a one-line message naming `tool`. */
-int bench_load(const char *tool, const char *path, const char *const names[],
-	       size_t n, void *syms[]);
+/* "equix-bench: ", the message and a newline, on stderr. */
+void bench_error(const char *format, ...)
+	__attribute__((format(printf, 1, 2)));
+void bench_verror(const char *format, va_list ap);
 
 /* Monotonic time in nanoseconds. */
 double bench_now_ns(void);

@@ -12,6 +12,7 @@
  */
 #include <config.h>
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -19,11 +20,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "json.h"
 #include "batch.h"
 #include "benchmarks.h"
+#include "benchutil.h"
+#include "json.h"
 #include "library.h"
-#include "measure.h"
 #include "options.h"
 #include "record.h"
 #include "report_html.h"
@@ -33,24 +34,26 @@
 /* The vectors were recorded with the reference salt. */
 #define REFERENCE_SALT "HashX v1"
 
-/* One benchmark on one library. */
+/* One benchmark on one library: libs[0] is this one, libs[1] the
+ * reference. */
 typedef struct job {
 	const bench_def *def;
-	const bench_library *lib;
-	char *name; /* def->name with the library's suffix */
+	size_t lib;
+	char name[64]; /* def->name, with "-ref" for the reference */
 	void *state;
-	bench_samples baseline;
-	long ours; /* a -ref job: the index of this library's job, or -1 */
+	bench_status status;
+	char msg[512];    /* why it is skipped */
+	bench_record *rec; /* once ready */
 } job;
 
 typedef struct run {
 	bench_options opt;
 	FILE *text; /* the terminal report: stdout, stderr with --json */
 	bench_vectors vectors;
+	bench_library libs[2];
+	size_t n_libs;
 	job *jobs;
 	size_t n_jobs;
-	const char **skipped; /* name, reason pairs */
-	size_t n_skipped;
 	bench_record *records;
 	size_t n_records;
 } run;
@@ -64,150 +67,70 @@ static bool selected(const bench_options *o, const char *base, const char *full)
 /* The jobs matching the filter: for each benchmark, this library's, then
  * the reference's. The filter is matched against the plain name and the
  * suffixed one, so a pair stays together. */
-static int select_jobs(run *r, const bench_library *libs, size_t n_libs)
+static int select_jobs(run *r)
 {
-	size_t n_defs;
-	const bench_def *defs = bench_defs(&n_defs);
-
-	if ((r->jobs = calloc(n_defs * n_libs, sizeof *r->jobs)) == NULL)
+	r->jobs = calloc(2 * n_bench_defs, sizeof *r->jobs);
+	r->records = calloc(2 * n_bench_defs, sizeof *r->records);
+	if (r->jobs == NULL || r->records == NULL)
 		return -1;
-	for (size_t d = 0; d < n_defs; d++) {
-		long first = -1;
-
-		for (size_t l = 0; l < n_libs; l++) {
+	for (size_t d = 0; d < n_bench_defs; d++)
+		for (size_t l = 0; l < r->n_libs; l++) {
 			job *j = &r->jobs[r->n_jobs];
-			size_t len = strlen(defs[d].name) + 8;
 
-			if (l > 0 && defs[d].ours_only)
+			if (l > 0 && bench_defs[d].ours_only)
 				continue;
-			if ((j->name = malloc(len)) == NULL)
-				return -1;
-			snprintf(j->name, len, "%s%s", defs[d].name,
-				 libs[l].suffix);
-			if (!selected(&r->opt, defs[d].name, j->name)) {
-				free(j->name);
+			snprintf(j->name, sizeof j->name, "%s%s",
+				 bench_defs[d].name, l > 0 ? "-ref" : "");
+			if (!selected(&r->opt, bench_defs[d].name, j->name))
 				continue;
-			}
-			j->def = &defs[d];
-			j->lib = &libs[l];
-			j->ours = l == 0 ? -1 : first;
-			if (l == 0)
-				first = (long)r->n_jobs;
+			j->def = &bench_defs[d];
+			j->lib = l;
 			r->n_jobs++;
 		}
-	}
 	return 0;
 }
 
-static void add_skipped(run *r, const char *name, const char *why)
+/* Sets up a job, which checks its outputs against the vectors; false when
+ * they differ or the set-up failed. */
+static bool prepare(run *r, job *j)
 {
-	const char **p =
-		realloc(r->skipped, (r->n_skipped + 1) * 2 * sizeof *p);
+	char *msg = j->msg;
 
-	if (p == NULL)
-		return;
-	r->skipped = p;
-	p[2 * r->n_skipped] = strdup(name);
-	p[2 * r->n_skipped + 1] = strdup(why);
-	if (p[2 * r->n_skipped] && p[2 * r->n_skipped + 1])
-		r->n_skipped++;
+	snprintf(msg, sizeof j->msg, "set-up failed");
+	j->status = j->def->setup(&r->libs[j->lib], &r->vectors,
+				  j->def->param, &j->state, msg, sizeof j->msg);
+	if (j->status == BENCH_SKIP)
+		bench_report_skip(r->text, j->name, msg);
+	else if (j->status == BENCH_WRONG)
+		bench_error("%s: output differs from the reference vectors: "
+			    "%s; not timed",
+			    j->name, msg);
+	else if (j->status == BENCH_ERROR)
+		bench_error("%s: %s; not timed", j->name, msg);
+	return j->status == BENCH_READY || j->status == BENCH_SKIP;
 }
 
-/* Sets up every job, which checks its outputs against the vectors.
- * Returns the number of jobs refused (wrong output or set-up failure);
- * skipped ones are reported and dropped. */
-static int prepare_jobs(run *r)
+/* A record for a ready job, with its baseline; false when the baseline is
+ * malformed. */
+static bool add_record(run *r, job *j)
 {
-	int refused = 0;
-	size_t kept = 0;
+	bench_record *rec = j->rec = &r->records[r->n_records++];
+	char err[512];
+	int rc;
 
-	for (size_t i = 0; i < r->n_jobs; i++) {
-		job *j = &r->jobs[i];
-		char msg[512] = "set-up failed";
-		bench_status st = j->def->setup(j->lib, &r->vectors,
-						j->def->param, &j->state, msg,
-						sizeof msg);
-
-		if (st == BENCH_SKIP) {
-			bench_report_skip(r->text, j->name, msg);
-			add_skipped(r, j->name, msg);
-		} else if (st == BENCH_WRONG) {
-			fprintf(stderr,
-				"equix-bench: %s: output differs from "
-				"the reference vectors: %s; not timed\n",
-				j->name, msg);
-			refused++;
-		} else if (st == BENCH_ERROR) {
-			fprintf(stderr, "equix-bench: %s: %s; not timed\n",
-				j->name, msg);
-			refused++;
-		}
-		if (st != BENCH_READY) {
-			free(j->name);
-			continue;
-		}
-		r->jobs[kept++] = *j;
-	}
-	r->n_jobs = kept;
-	return refused;
-}
-
-/* Partners moved (or went) when prepare_jobs dropped jobs: find each
- * reference job's partner again. */
-static void relink_twins(run *r)
-{
-	for (size_t i = 0; i < r->n_jobs; i++) {
-		job *j = &r->jobs[i];
-
-		if (!j->lib->is_reference)
-			continue;
-		j->ours = -1;
-		for (size_t k = 0; k < i; k++)
-			if (r->jobs[k].def == j->def)
-				j->ours = (long)k;
-	}
-}
-
-/* The baseline compared against: --baseline, else --save-baseline, else
- * Criterion's "base". */
-static const char *compare_name(const bench_options *o)
-{
-	return o->baseline        ? o->baseline
-	       : o->save_baseline ? o->save_baseline
-				  : "base";
-}
-
-/* The baseline saved: none with --baseline. */
-static const char *save_name(const bench_options *o)
-{
-	return o->baseline        ? NULL
-	       : o->save_baseline ? o->save_baseline
-				  : "base";
-}
-
-/* Reads every job's baseline before anything is timed; a malformed file
- * stops the run. */
-static int load_baselines(run *r)
-{
-	const char *name = compare_name(&r->opt);
-
-	for (size_t i = 0; i < r->n_jobs; i++) {
-		job *j = &r->jobs[i];
-		char err[512];
-		int rc = bench_baseline_load(r->opt.results, j->name, name,
-					     &j->baseline, err, sizeof err);
-
-		if (rc < 0) {
-			fprintf(stderr, "equix-bench: %s\n", err);
-			return -1;
-		}
-		if (rc == 0 && r->opt.baseline != NULL)
-			fprintf(stderr,
-				"equix-bench: %s: no baseline \"%s\" "
-				"saved in %s; no comparison\n",
-				j->name, name, r->opt.results);
-	}
-	return 0;
+	rec->name = j->name;
+	rec->group = j->def->group;
+	rec->elements = j->def->unit != NULL;
+	rec->element_unit = j->def->unit;
+	rec->twin = -1;
+	rc = bench_baseline_load(r->opt.results, j->name, r->opt.compare,
+				 &rec->baseline, err, sizeof err);
+	if (rc < 0)
+		bench_error("%s", err);
+	if (rc == 0 && r->opt.baseline != NULL)
+		bench_error("%s: no baseline \"%s\" saved in %s; no comparison",
+			    j->name, r->opt.compare, r->opt.results);
+	return rc >= 0;
 }
 
 /* A seed per benchmark name, so each analysis is reproducible. */
@@ -256,6 +179,50 @@ static int analyse(const run *r, bench_record *rec)
 	return 0;
 }
 
+/* Criterion's warm-up: the routine with 1, 2, 4, ... iterations until the
+ * warm-up time has passed; the mean time per iteration over all of it. */
+static double warm_up(double warm_up_ns, const job *j)
+{
+	double start = bench_now_ns(), spent = 0, done = 0;
+	uint64_t iters = 1;
+
+	for (;;) {
+		spent += j->def->run(j->state, iters);
+		done += (double)iters;
+		if (bench_now_ns() - start >= warm_up_ns)
+			break;
+		iters *= 2;
+	}
+	/* A clock too coarse to see the operation: still a positive
+	 * estimate, so the step below stays finite. */
+	return spent > 0 ? spent / done : 1.0;
+}
+
+/* Warms up, then takes n samples of d, 2d, ..., n*d iterations, the
+ * target time spread over the n(n+1)/2 steps d (at least 1). Returns the
+ * warm-up's time per iteration, or -1 when out of memory. */
+static double measure(const run *r, const job *j, size_t n)
+{
+	bench_samples *out = &j->rec->samples;
+	double met, steps = (double)n * (double)(n + 1) / 2.0;
+	uint64_t d;
+
+	out->iters = calloc(n, sizeof(double));
+	out->times = calloc(n, sizeof(double));
+	if (out->iters == NULL || out->times == NULL)
+		return -1;
+	met = warm_up(r->opt.warm_up_s * 1e9, j);
+	d = (uint64_t)fmax(1, ceil(r->opt.measurement_s * 1e9 / (met * steps)));
+	for (size_t i = 0; i < n; i++) {
+		uint64_t iters = (uint64_t)(i + 1) * d;
+
+		out->iters[i] = (double)iters;
+		out->times[i] = j->def->run(j->state, iters);
+	}
+	out->n = n;
+	return met;
+}
+
 /* The samples of one benchmark: its own count unless the command line
  * set one (never more than the run's, so --quick stays quick). */
 static size_t samples_for(const run *r, const bench_def *def)
@@ -280,7 +247,7 @@ static void warn_long(const run *r, size_t samples, double met)
 			samples, r->opt.measurement_s, need);
 }
 
-static void progress(const char *name, int done)
+static void progress(const char *name, bool done)
 {
 	if (!isatty(STDERR_FILENO))
 		return;
@@ -291,65 +258,61 @@ static void progress(const char *name, int done)
 	fflush(stderr);
 }
 
-/* Measures, analyses, reports and saves one job into records[i]. */
+/* Measures, analyses, reports and saves the ready job jobs[i]; a
+ * reference job after its twin, this library's job just before it. */
 static int run_job(run *r, size_t i)
 {
-	job *j = &r->jobs[i];
-	bench_record *rec = &r->records[i];
-	bench_measure_config mc = {samples_for(r, j->def),
-				   r->opt.warm_up_s * 1e9,
-				   r->opt.measurement_s * 1e9};
-	const char *save = save_name(&r->opt);
+	const job *j = &r->jobs[i], *ours = i > 0 ? j - 1 : NULL;
+	size_t n = samples_for(r, j->def);
 	double met;
 	char err[512];
 
-	rec->name = j->name;
-	rec->group = j->def->group;
-	rec->elements = j->def->elements;
-	rec->element_unit = j->def->unit;
-	rec->twin = -1;
-	rec->baseline = j->baseline;
-	progress(j->name, 0);
-	if (bench_measure(&mc, j->def->run, j->state, &rec->samples, &met) <
-		    0 ||
-	    analyse(r, rec) < 0)
+	progress(j->name, false);
+	if ((met = measure(r, j, n)) < 0 || analyse(r, j->rec) < 0)
 		return -1;
-	progress(j->name, 1);
-	warn_long(r, mc.sample_size, met);
-	bench_report_record(r->text, rec, r->opt.significance);
-	if (j->ours >= 0) {
-		r->records[j->ours].twin = (long)i;
-		bench_report_ratio(r->text, &r->records[j->ours], rec);
+	progress(j->name, true);
+	warn_long(r, n, met);
+	bench_report_record(r->text, j->rec, r->opt.significance);
+	if (j->lib > 0 && ours != NULL && ours->def == j->def && ours->rec) {
+		ours->rec->twin = j->rec - r->records;
+		bench_report_ratio(r->text, ours->rec, j->rec);
 	}
-	if (save != NULL &&
-	    bench_baseline_save(r->opt.results, j->name, save, &rec->samples,
-				err, sizeof err) < 0) {
-		fprintf(stderr, "equix-bench: %s\n", err);
+	if (r->opt.save != NULL &&
+	    bench_baseline_save(r->opt.results, j->name, r->opt.save,
+				&j->rec->samples, err, sizeof err) < 0) {
+		bench_error("%s", err);
 		return -1;
 	}
 	return 0;
 }
 
-static int write_outputs(run *r)
+static int write_json(const run *r)
+{
+	const char **skipped = calloc(2 * r->n_jobs + 1, sizeof *skipped);
+	size_t n = 0;
+	int rc = -1;
+
+	for (size_t i = 0; skipped != NULL && i < r->n_jobs; i++)
+		if (r->jobs[i].status == BENCH_SKIP) {
+			skipped[2 * n] = r->jobs[i].name;
+			skipped[2 * n++ + 1] = r->jobs[i].msg;
+		}
+	if (skipped != NULL)
+		rc = bench_report_json(stdout, r->records, r->n_records,
+				       &r->opt, skipped, n);
+	free(skipped);
+	if (rc != 0)
+		bench_error("--json: the document could not be built or "
+			    "written");
+	return rc;
+}
+
+static int write_outputs(const run *r)
 {
 	char dir[4096], err[512];
 
-	if (r->opt.json) {
-		bench_json_meta m = {
-			r->opt.reference,     compare_name(&r->opt),
-			save_name(&r->opt),   r->opt.sample_size,
-			r->opt.nresamples,    r->opt.warm_up_s,
-			r->opt.measurement_s, r->opt.confidence,
-			r->opt.significance,  r->opt.noise,
-			r->skipped,           r->n_skipped,
-		};
-		if (bench_report_json(stdout, r->records, r->n_records, &m) !=
-		    0) {
-			fprintf(stderr, "equix-bench: --json: the document "
-					"could not be built or written\n");
-			return -1;
-		}
-	}
+	if (r->opt.json && write_json(r) != 0)
+		return -1;
 	if (r->opt.no_report || r->n_records == 0)
 		return 0;
 	if (r->opt.report != NULL)
@@ -358,34 +321,47 @@ static int write_outputs(run *r)
 		snprintf(dir, sizeof dir, "%s/report", r->opt.results);
 	if (bench_report_html_write(dir, r->records, r->n_records, err,
 				    sizeof err) != 0) {
-		fprintf(stderr, "equix-bench: HTML report in %s: %s\n", dir,
-			err);
+		bench_error("HTML report in %s: %s", dir, err);
 		return -1;
 	}
 	return 0;
 }
 
-static void list_jobs(const run *r)
+/* Checks every job, then times the ready ones; the exit status. */
+static int measure_all(run *r)
 {
+	bool ok = true;
+
 	for (size_t i = 0; i < r->n_jobs; i++)
-		printf("%s\n", r->jobs[i].name);
+		ok &= prepare(r, &r->jobs[i]);
+	if (!ok)
+		return 1;
+	/* Every baseline is read before anything is timed: a malformed
+	 * one stops the run. */
+	for (size_t i = 0; i < r->n_jobs; i++)
+		if (r->jobs[i].status == BENCH_READY &&
+		    !add_record(r, &r->jobs[i]))
+			return 1;
+	if (r->n_records == 0) {
+		bench_error("no benchmark to run");
+		return 0;
+	}
+	for (size_t i = 0; i < r->n_jobs; i++)
+		if (r->jobs[i].status == BENCH_READY && run_job(r, i) < 0)
+			return 1;
+	return write_outputs(r) < 0 ? 1 : 0;
 }
 
 static void cleanup(run *r)
 {
-	for (size_t i = 0; i < r->n_jobs; i++) {
+	for (size_t i = 0; i < r->n_jobs; i++)
 		r->jobs[i].def->teardown(r->jobs[i].state);
-		free(r->jobs[i].name);
-		if (r->records == NULL || i >= r->n_records)
-			bench_samples_free(&r->jobs[i].baseline);
-	}
 	for (size_t i = 0; i < r->n_records; i++) {
-		bench_samples_free(&r->records[i].samples);
-		bench_samples_free(&r->records[i].baseline);
+		free(r->records[i].samples.iters);
+		free(r->records[i].samples.times);
+		free(r->records[i].baseline.iters);
+		free(r->records[i].baseline.times);
 	}
-	for (size_t i = 0; i < 2 * r->n_skipped; i++)
-		free((void *)r->skipped[i]);
-	free(r->skipped);
 	free(r->records);
 	free(r->jobs);
 	bench_vectors_free(&r->vectors);
@@ -393,47 +369,38 @@ static void cleanup(run *r)
 		regfree(&r->opt.filter);
 }
 
-/* Checks, then times every job; the exit status. */
-static int measure_all(run *r)
+/* What is needed before timing: the reference library and the vectors
+ * (the reference's names can be listed without it). */
+static int load(run *r)
 {
-	if (prepare_jobs(r) > 0)
-		return 1;
-	relink_twins(r);
-	if (load_baselines(r) < 0)
-		return 1;
-	if (r->n_jobs == 0) {
-		fprintf(stderr, "equix-bench: no benchmark to run\n");
-		return 0;
-	}
-	if ((r->records = calloc(r->n_jobs, sizeof *r->records)) == NULL)
-		return 1;
-	for (size_t i = 0; i < r->n_jobs; i++) {
-		if (run_job(r, i) < 0)
-			return 1;
-		r->n_records = i + 1;
-	}
-	return write_outputs(r) < 0 ? 1 : 0;
-}
+	char err[512];
 
-static int load_libraries(const run *r, bench_library libs[2], size_t *n)
-{
-	bench_library_ours(&libs[0]);
-	*n = 1;
-	if (r->opt.reference == NULL)
-		return 0;
-	if (bench_library_load(r->opt.reference, r->opt.reference_hashx,
-			       &libs[1]) < 0)
+	/* The same choice the libraries make (same CPU, same
+	 * environment). */
+	bench_error("compiled contexts hash in batches with: %s "
+		    "(HASHX_IMPL=portable|scalar|avx2|avx512 forces one)",
+		    hashx_impl_name(hashx_impl_default()));
+	if (strcmp(HASHX_SALT, REFERENCE_SALT) != 0) {
+		bench_error("this build uses the HashX salt \"%s\"; the "
+			    "reference vectors hold for \"%s\" only; not timed",
+			    HASHX_SALT, REFERENCE_SALT);
 		return -1;
-	*n = 2;
+	}
+	if (r->opt.reference != NULL &&
+	    bench_library_load(r->opt.reference, r->opt.reference_hashx,
+			       &r->libs[1]) < 0)
+		return -1;
+	if (bench_vectors_load(bench_vectors_dir(r->opt.vectors), &r->vectors,
+			       err, sizeof err) < 0) {
+		bench_error("%s", err);
+		return -1;
+	}
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
 	static run r;
-	bench_library libs[2];
-	size_t n_libs;
-	char err[512];
 	int rc;
 
 	if ((rc = bench_options_parse(argc, argv, &r.opt)) != 0)
@@ -443,41 +410,17 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	r.text = r.opt.json ? stderr : stdout;
-	/* --list needs no library: the reference's names are listed as
-	 * they would run. */
-	bench_library_ours(&libs[0]);
-	libs[1] = libs[0];
-	libs[1].suffix = "-ref";
-	libs[1].is_reference = 1;
-	n_libs = r.opt.reference != NULL ? 2 : 1;
+	r.libs[0] = r.libs[1] = bench_library_ours;
+	r.n_libs = r.opt.reference != NULL ? 2 : 1;
 	if (r.opt.list) {
-		rc = select_jobs(&r, libs, n_libs) < 0 ? 1 : 0;
-		list_jobs(&r);
-		cleanup(&r);
-		return rc;
+		rc = select_jobs(&r) < 0 ? 1 : 0;
+		for (size_t i = 0; i < r.n_jobs; i++)
+			printf("%s\n", r.jobs[i].name);
+	} else if (load(&r) < 0 || select_jobs(&r) < 0) {
+		rc = 1;
+	} else {
+		rc = measure_all(&r);
 	}
-	/* The same choice the libraries make (same CPU, same
-	 * environment). */
-	fprintf(stderr,
-		"equix-bench: compiled contexts hash in batches with: %s "
-		"(HASHX_IMPL=portable|scalar|avx2|avx512 forces one)\n",
-		hashx_impl_name(hashx_impl_default()));
-	if (strcmp(HASHX_SALT, REFERENCE_SALT) != 0) {
-		fprintf(stderr,
-			"equix-bench: this build uses the HashX salt "
-			"\"%s\"; the reference vectors hold for \"%s\" only; "
-			"not timed\n",
-			HASHX_SALT, REFERENCE_SALT);
-		return 1;
-	}
-	if (load_libraries(&r, libs, &n_libs) < 0)
-		return 1;
-	if (bench_vectors_load(bench_vectors_dir(r.opt.vectors), &r.vectors,
-			       err, sizeof err) < 0) {
-		fprintf(stderr, "equix-bench: %s\n", err);
-		return 1;
-	}
-	rc = select_jobs(&r, libs, n_libs) < 0 ? 1 : measure_all(&r);
 	cleanup(&r);
 	return rc;
 }

@@ -278,43 +278,43 @@ static json_t *record(const bench_record *records, size_t i)
 			 change(r), "reference", reference(records, r));
 }
 
-static json_t *config(const bench_json_meta *m)
+static json_t *config(const bench_options *o)
 {
 	return json_pack("{s:I, s:I, s:o, s:o, s:o, s:o, s:o, s:s?, s:s?, "
 			 "s:s?}",
-			 "sample_size", (json_int_t)m->sample_size,
-			 "nresamples", (json_int_t)m->nresamples, "warm_up_s",
-			 num(m->warm_up_s), "measurement_s",
-			 num(m->measurement_s), "confidence", num(m->confidence),
-			 "significance", num(m->significance), "noise",
-			 num(m->noise), "reference",
-			 m->reference, "baseline", m->baseline, "saved_as",
-			 m->saved_as);
+			 "sample_size", (json_int_t)o->sample_size,
+			 "nresamples", (json_int_t)o->nresamples, "warm_up_s",
+			 num(o->warm_up_s), "measurement_s",
+			 num(o->measurement_s), "confidence", num(o->confidence),
+			 "significance", num(o->significance), "noise",
+			 num(o->noise), "reference", o->reference, "baseline",
+			 o->compare, "saved_as", o->save);
 }
 
 int bench_report_json(FILE *f, const bench_record *records, size_t n,
-		      const bench_json_meta *m)
+		      const bench_options *o, const char *const *skipped,
+		      size_t n_skipped)
 {
-	json_t *benchmarks = json_array(), *skipped = json_array(), *doc;
-	int ok = benchmarks != NULL && skipped != NULL;
+	json_t *benchmarks = json_array(), *skips = json_array(), *doc;
+	int ok = benchmarks != NULL && skips != NULL;
 
 	/* Any part that could not be built (out of memory) fails the whole
 	 * document, rather than printing one that lacks it. */
 	for (size_t i = 0; ok && i < n; i++)
 		ok = json_array_append_new(benchmarks, record(records, i)) == 0;
-	for (size_t i = 0; ok && i < m->n_skipped; i++)
+	for (size_t i = 0; ok && i < n_skipped; i++)
 		ok = json_array_append_new(
-			     skipped, json_pack("{s:s, s:s}", "name",
-						m->skipped[2 * i], "reason",
-						m->skipped[2 * i + 1])) == 0;
+			     skips, json_pack("{s:s, s:s}", "name",
+					      skipped[2 * i], "reason",
+					      skipped[2 * i + 1])) == 0;
 	if (!ok) {
 		json_decref(benchmarks);
-		json_decref(skipped);
+		json_decref(skips);
 		return -1;
 	}
 	doc = json_pack("{s:s, s:i, s:o, s:o, s:o}", "tool", "equix-bench",
-			"format", 1, "config", config(m), "benchmarks",
-			benchmarks, "skipped", skipped);
+			"format", 1, "config", config(o), "benchmarks",
+			benchmarks, "skipped", skips);
 	ok = doc != NULL &&
 	     json_dumpf(doc, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER |
 					JSON_REAL_PRECISION(17)) == 0 &&

@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "options.h"
 #include "record.h"
 
 /* Whether `name` can name a baseline: 1 to 64 of [A-Za-z0-9._-], not
@@ -39,21 +40,12 @@ int bench_baseline_load(const char *results, const char *bench,
 			const char *baseline, bench_samples *s, char *err,
 			size_t err_size);
 
-/* What --json says about the run besides the records. `skipped` holds
- * n_skipped pairs of name and reason. */
-typedef struct bench_json_meta {
-	const char *reference; /* path, or NULL */
-	const char *baseline;  /* compared against, or NULL */
-	const char *saved_as;  /* saved baseline, or NULL */
-	size_t sample_size, nresamples;
-	double warm_up_s, measurement_s, confidence, significance, noise;
-	const char *const *skipped;
-	size_t n_skipped;
-} bench_json_meta;
-
-/* Everything measured, as one JSON document on f; 0, or -1 when it could
- * not be built (out of memory) or written. */
+/* Everything measured, as one JSON document on f, with the run's
+ * settings and the benchmarks skipped (n_skipped pairs of name and
+ * reason); 0, or -1 when it could not be built (out of memory) or
+ * written. */
 int bench_report_json(FILE *f, const bench_record *records, size_t n,
-		      const bench_json_meta *meta);
+		      const bench_options *o, const char *const *skipped,
+		      size_t n_skipped);
 
 #endif

@@ -14,9 +14,6 @@
 #include <hashx.h>
 
 typedef struct bench_library {
-	const char *label;  /* "this library", or the reference's path */
-	const char *suffix; /* appended to benchmark names: "" or "-ref" */
-	int is_reference;
 	/* HashX: NULL pointers when the library exports no hashx_*. */
 	hashx_ctx *(*hashx_alloc)(hashx_type);
 	hashx_result (*hashx_make)(hashx_ctx *, const void *, size_t);
@@ -25,7 +22,6 @@ typedef struct bench_library {
 	void (*hashx_free)(hashx_ctx *);
 	/* Bytes of hashx_exec output compared with the vectors. */
 	size_t hashx_size;
-	/* Equi-X, always present. */
 	equix_ctx *(*equix_alloc)(equix_ctx_flags);
 	void (*equix_free)(equix_ctx *);
 	equix_result (*equix_solve)(equix_ctx *, const void *, size_t,
@@ -35,7 +31,7 @@ typedef struct bench_library {
 } bench_library;
 
 /* This build's libraries. */
-void bench_library_ours(bench_library *lib);
+extern const bench_library bench_library_ours;
 
 /* A reference libequix.so at `path`: the equix_* functions are required
  * (-1 after a one-line message when missing), the hashx_* ones used when

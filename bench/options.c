@@ -7,13 +7,16 @@
  * checked.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <getopt.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "benchutil.h"
 #include "json.h"
 #include "options.h"
 
@@ -112,50 +115,46 @@ void bench_options_usage(FILE *f)
 	      f);
 }
 
-static int bad(const char *opt, const char *value, const char *why)
+/* The one line on stderr, and the status: 2. */
+static int usage_error(const char *format, ...)
 {
-	fprintf(stderr, "equix-bench: --%s '%s': %s\n", opt, value, why);
+	va_list ap;
+
+	va_start(ap, format);
+	bench_verror(format, ap);
+	va_end(ap);
 	return 2;
 }
 
-/* A count in [lo, hi]. */
-static int parse_count(const struct spec *s, const char *v, size_t *out)
+static int bad(const char *opt, const char *value, const char *why)
 {
-	char *end;
-	unsigned long long x;
-
-	errno = 0;
-	x = strtoull(v, &end, 10);
-	if (errno != 0 || *v < '0' || *v > '9' || *end != '\0' || x < s->lo ||
-	    x > s->hi) {
-		char why[64];
-
-		snprintf(why, sizeof why, "expected an integer from %.0f to %.0f",
-			 s->lo, s->hi);
-		return bad(s->name, v, why);
-	}
-	*out = (size_t)x;
-	return 0;
+	return usage_error("--%s '%s': %s", opt, value, why);
 }
 
-/* A finite number with lo < x < hi (lo_ok: lo itself allowed). */
-static int parse_real(const struct spec *s, const char *v, double *out)
+/* A number in the range of `s`: for COUNT, an integer from lo to hi; for
+ * REAL, a finite number above lo (from lo with lo_ok) and below hi. */
+static int set_number(const struct spec *s, const char *v, void *field)
 {
-	char *end;
+	char *end, why[80];
 	double x;
+	bool ok;
 
 	errno = 0;
-	x = strtod(v, &end);
-	if (errno != 0 || end == v || *end != '\0' || !isfinite(x) ||
-	    x < s->lo || (x == s->lo && !s->lo_ok) || x >= s->hi) {
-		char why[80];
-
+	if (s->kind == COUNT) {
+		x = (double)strtoull(v, &end, 10);
+		ok = *v >= '0' && *v <= '9' && x >= s->lo && x <= s->hi;
+		*(size_t *)field = (size_t)x;
+		snprintf(why, sizeof why, "expected an integer from %.0f to %.0f",
+			 s->lo, s->hi);
+	} else {
+		x = strtod(v, &end);
+		ok = end != v && isfinite(x) && x < s->hi &&
+		     (x > s->lo || (x == s->lo && s->lo_ok));
+		*(double *)field = x;
 		snprintf(why, sizeof why, "expected a number %s %g and below %g",
 			 s->lo_ok ? "from" : "above", s->lo, s->hi);
-		return bad(s->name, v, why);
 	}
-	*out = x;
-	return 0;
+	return ok && errno == 0 && *end == '\0' ? 0 : bad(s->name, v, why);
 }
 
 static int set_filter(bench_options *o, const char *re)
@@ -164,14 +163,14 @@ static int set_filter(bench_options *o, const char *re)
 
 	if (o->has_filter)
 		regfree(&o->filter);
-	o->has_filter = 0;
+	o->has_filter = false;
 	if ((rc = regcomp(&o->filter, re, REG_EXTENDED | REG_NOSUB)) != 0) {
 		char why[128];
 
 		regerror(rc, &o->filter, why, sizeof why);
 		return bad("filter", re, why);
 	}
-	o->has_filter = 1;
+	o->has_filter = true;
 	return 0;
 }
 
@@ -185,9 +184,8 @@ static int set(bench_options *o, const struct spec *s, const char *v)
 		*(int *)field = 1;
 		return 0;
 	case COUNT:
-		return parse_count(s, v, field);
 	case REAL:
-		return parse_real(s, v, field);
+		return set_number(s, v, field);
 	case NAME:
 		if (!bench_baseline_name_ok(v))
 			return bad(s->name, v,
@@ -204,18 +202,8 @@ static int set(bench_options *o, const struct spec *s, const char *v)
 	return 0;
 }
 
-static void defaults(bench_options *o)
-{
-	memset(o, 0, sizeof *o);
-	/* Negative: not given, filled in after --quick is known. */
-	o->warm_up_s = o->measurement_s = -1;
-	o->noise = 0.01;
-	o->significance = 0.05;
-	o->confidence = 0.95;
-	o->results = "bench-results";
-}
-
-static void apply_quick(bench_options *o)
+/* The values not given: negative or zero until --quick is known. */
+static void finish(bench_options *o)
 {
 	o->sample_size_given = o->sample_size != 0;
 	if (o->sample_size == 0)
@@ -226,6 +214,10 @@ static void apply_quick(bench_options *o)
 		o->measurement_s = o->quick ? 0.2 : 5;
 	if (o->nresamples == 0)
 		o->nresamples = o->quick ? 1000 : 100000;
+	o->compare = o->baseline        ? o->baseline
+		     : o->save_baseline ? o->save_baseline
+					: "base";
+	o->save = o->baseline ? NULL : o->compare;
 }
 
 /* What getopt_long refused: a short option (optopt is its character;
@@ -238,33 +230,19 @@ static int refused(int r, char **argv)
 
 	if (r == '?' && optopt > ' ')
 		word = opt;
-	fprintf(stderr, "equix-bench: %s '%.*s' (see --help)\n",
-		r == ':' ? "missing value for" : "unknown option",
-		(int)strcspn(word, "="), word);
-	return 2;
-}
-
-/* The options that exclude or need another, once all are read. */
-static int check_pairs(const bench_options *o)
-{
-	const char *why = o->save_baseline && o->baseline
-				  ? "--save-baseline and --baseline exclude "
-				    "each other"
-			  : o->reference_hashx && !o->reference
-				  ? "--reference-hashx needs --reference"
-				  : NULL;
-
-	if (why != NULL)
-		fprintf(stderr, "equix-bench: %s\n", why);
-	return why != NULL ? 2 : 0;
+	return usage_error("%s '%.*s' (see --help)",
+			   r == ':' ? "missing value for" : "unknown option",
+			   (int)strcspn(word, "="), word);
 }
 
 int bench_options_parse(int argc, char **argv, bench_options *o)
 {
 	struct option longopts[N_SPECS + 1] = {{0}};
-	int r;
+	int r, rc = 0;
 
-	defaults(o);
+	*o = (bench_options){.warm_up_s = -1, .measurement_s = -1,
+			     .noise = 0.01, .significance = 0.05,
+			     .confidence = 0.95, .results = "bench-results"};
 	for (size_t k = 0; k < N_SPECS; k++)
 		longopts[k] = (struct option){
 			specs[k].name,
@@ -274,22 +252,20 @@ int bench_options_parse(int argc, char **argv, bench_options *o)
 	 * missing value as ':'; and no message from getopt itself. */
 	optind = 1;
 	opterr = 0;
-	while ((r = getopt_long(argc, argv, "+:", longopts, NULL)) != -1) {
-		int rc = r > 0 && r <= (int)N_SPECS
-				 ? set(o, &specs[r - 1], optarg)
-				 : refused(r, argv);
-
-		if (rc != 0)
-			return rc;
-	}
-	if (optind < argc) {
-		fprintf(stderr,
-			"equix-bench: unexpected argument '%s' (see --help)\n",
-			argv[optind]);
-		return 2;
-	}
-	if (check_pairs(o) != 0)
-		return 2;
-	apply_quick(o);
+	while (rc == 0 && (r = getopt_long(argc, argv, "+:", longopts,
+					   NULL)) != -1)
+		rc = r > 0 && r <= (int)N_SPECS ? set(o, &specs[r - 1], optarg)
+						: refused(r, argv);
+	if (rc != 0)
+		return rc;
+	if (optind < argc)
+		return usage_error("unexpected argument '%s' (see --help)",
+				   argv[optind]);
+	if (o->save_baseline && o->baseline)
+		return usage_error("--save-baseline and --baseline exclude "
+				   "each other");
+	if (o->reference_hashx && !o->reference)
+		return usage_error("--reference-hashx needs --reference");
+	finish(o);
 	return 0;
 }

@@ -7,19 +7,23 @@
 #define EQUIX_BENCH_OPTIONS_H
 
 #include <regex.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
 typedef struct bench_options {
-	int has_filter;
+	bool has_filter;
 	regex_t filter;
 	size_t sample_size;
-	int sample_size_given; /* --sample-size on the command line */
+	bool sample_size_given; /* --sample-size on the command line */
 	double warm_up_s, measurement_s;
 	size_t nresamples;
 	double noise, significance, confidence;
 	const char *save_baseline; /* NULL: Criterion's default, "base" */
 	const char *baseline;      /* compare only, never save */
+	/* What the run compares with: --baseline, else --save-baseline,
+	 * else "base"; and saves as: none with --baseline. */
+	const char *compare, *save;
 	const char *results;       /* default "bench-results" */
 	const char *report;        /* default RESULTS/report */
 	int no_report, json, quick, list, help;

@@ -85,14 +85,13 @@ typedef struct pow_state {
 	unsigned sink;
 } pow_state;
 
-static void pow_teardown(void *state)
+void bench_pow_free(void *state)
 {
 	pow_state *s = state;
 
-	if (s != NULL) {
+	if (s != NULL)
 		equix_pow_service_free(s->svc);
-		free(s);
-	}
+	free(s);
 }
 
 /* Each of Tor's proofs passes the effort check at its effort, and the
@@ -106,13 +105,11 @@ static bench_status check_effort(pow_state *s, char *msg, size_t size)
 					    c->proof.effort) ||
 		    (c->proof.effort >= 1000 &&
 		     equix_pow_effort_check(c->challenge, c->proof.solution,
-					    UINT32_MAX))) {
-			snprintf(msg, size,
-				 "Tor's vector %zu: effort check "
-				 "differs",
-				 i);
-			return BENCH_WRONG;
-		}
+					    UINT32_MAX)))
+			return bench_say(BENCH_WRONG, msg, size,
+					 "Tor's vector %zu: effort check "
+					 "differs",
+					 i);
 	}
 	return BENCH_READY;
 }
@@ -132,9 +129,9 @@ static bench_status check_service(pow_state *s, char *msg, size_t size)
 		r1 = equix_pow_service_verify(svc, NULL, &c->proof);
 		r2 = equix_pow_service_verify(svc, NULL, &c->proof);
 		equix_pow_service_free(svc);
-		if (r1 != EQUIX_POW_OK || r2 != EQUIX_POW_FAIL_REPLAY) {
-			snprintf(
-				msg, size,
+		if (r1 != EQUIX_POW_OK || r2 != EQUIX_POW_FAIL_REPLAY)
+			return bench_say(
+				BENCH_WRONG, msg, size,
 				"Tor's vector %zu: service gave "
 				"\"%s\" then \"%s\", expected \"%s\" then "
 				"\"%s\"",
@@ -142,57 +139,13 @@ static bench_status check_service(pow_state *s, char *msg, size_t size)
 				equix_pow_result_string(r2),
 				equix_pow_result_string(EQUIX_POW_OK),
 				equix_pow_result_string(EQUIX_POW_FAIL_REPLAY));
-			return BENCH_WRONG;
-		}
 	}
 	return BENCH_READY;
 }
 
-static pow_state *pow_state_new(void)
-{
-	pow_state *s = calloc(1, sizeof *s);
-
-	if (s != NULL)
-		for (size_t i = 0; i < N_TOR; i++)
-			load_case(&tor_vectors[i], &s->cases[i]);
-	return s;
-}
-
-/* A fresh state, checked by `check`: the start of both setups. */
-static bench_status pow_setup(pow_state **out,
-			      bench_status (*check)(pow_state *s, char *msg,
-						    size_t size),
-			      char *msg, size_t size)
-{
-	pow_state *s = pow_state_new();
-	void *kept;
-
-	*out = NULL;
-	if (s == NULL)
-		return BENCH_ERROR;
-	bench_status st =
-		bench_setup_finish(s, check(s, msg, size), pow_teardown, &kept);
-	*out = kept;
-	return st;
-}
-
-static bench_status setup_effort(const bench_library *lib,
-				 const bench_vectors *v, int param,
-				 void **state, char *msg, size_t size)
-{
-	pow_state *s;
-	bench_status st = pow_setup(&s, check_effort, msg, size);
-
-	(void)lib;
-	(void)v;
-	(void)param;
-	*state = s;
-	return st;
-}
-
 /* pow/effort-check: one equix_pow_effort_check (a 4-byte BLAKE2b of the
  * challenge and solution, and the product test) per iteration. */
-static double run_effort(void *state, uint64_t iters)
+double bench_pow_effort(void *state, uint64_t iters)
 {
 	pow_state *s = state;
 	double t0 = bench_now_ns();
@@ -238,26 +191,27 @@ static int fresh_service(pow_state *s)
 	return s->svc != NULL ? 0 : -1;
 }
 
-static bench_status setup_service(const bench_library *lib,
-				 const bench_vectors *v, int param,
-				 void **state, char *msg, size_t size)
+/* Tor's vectors checked by the layer `what` measures; for pow/verify,
+ * the proofs to verify. */
+bench_status bench_pow_setup(const bench_library *lib, const bench_vectors *v,
+			     int what, void **state, char *msg, size_t size)
 {
-	pow_state *s;
-	bench_status st = pow_setup(&s, check_service, msg, size);
+	pow_state *s = calloc(1, sizeof *s);
+	bench_status st;
 
 	(void)lib;
 	(void)v;
-	(void)param;
-	*state = NULL;
-	if (st != BENCH_READY)
-		return st;
-	if (make_proofs(s) < 0 || fresh_service(s) < 0) {
-		snprintf(msg, size, "cannot make the proofs to verify");
-		pow_teardown(s);
+	if ((*state = s) == NULL)
 		return BENCH_ERROR;
-	}
-	*state = s;
-	return BENCH_READY;
+	for (size_t i = 0; i < N_TOR; i++)
+		load_case(&tor_vectors[i], &s->cases[i]);
+	if (what == POW_EFFORT)
+		return check_effort(s, msg, size);
+	st = check_service(s, msg, size);
+	if (st == BENCH_READY && (make_proofs(s) < 0 || fresh_service(s) < 0))
+		return bench_say(BENCH_ERROR, msg, size,
+				 "cannot make the proofs to verify");
+	return st;
 }
 
 /* pow/verify: one equix_pow_service_verify of a proof the service has not
@@ -266,7 +220,7 @@ static bench_status setup_service(const bench_library *lib,
  * POW_PROOFS of them the service is replaced by a fresh one with the
  * clock stopped, so every timed call is a full, successful
  * verification. */
-static double run_service(void *state, uint64_t iters)
+double bench_pow_verify(void *state, uint64_t iters)
 {
 	pow_state *s = state;
 	double total = 0;
@@ -293,17 +247,4 @@ static double run_service(void *state, uint64_t iters)
 		iters -= batch;
 	}
 	return total;
-}
-
-static const bench_def pow_defs[] = {
-	{"pow/effort-check", "pow", 1, "check", 1, setup_effort, 0, run_effort,
-	 pow_teardown, 0},
-	{"pow/verify", "pow", 1, "verification", 1, setup_service, 0,
-	 run_service, pow_teardown, 0},
-};
-
-const bench_def *bench_pow_defs(size_t *n)
-{
-	*n = sizeof pow_defs / sizeof pow_defs[0];
-	return pow_defs;
 }

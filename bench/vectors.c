@@ -4,6 +4,7 @@
  * vectors.c - strict readers of the two vector files the benchmarks use.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,10 +38,41 @@ long bench_hex_decode(const char *hex, uint8_t *out, size_t cap)
 	return (long)len;
 }
 
+/* Splits `line` at spaces into tok[]; the number of tokens, or -1 when
+ * there are more than `max`. */
+static int split(char *line, char **tok, int max)
+{
+	char *save, *t = strtok_r(line, " \n", &save);
+	int n = 0;
+
+	for (; t != NULL; t = strtok_r(NULL, " \n", &save)) {
+		if (n == max)
+			return -1;
+		tok[n++] = t;
+	}
+	return n;
+}
+
+/* "TAG HEX ok ..." or "TAG HEX FAIL" (nothing after), the HEX into buf:
+ * 1 for "ok", 0 for FAIL, -1 when malformed. */
+static int parse_head(char **tok, int n, const char *tag, const char *fail,
+		      uint8_t *buf, size_t *len)
+{
+	long l;
+
+	if (n < 3 || strcmp(tok[0], tag) != 0 ||
+	    (l = bench_hex_decode(tok[1], buf, BENCH_VEC_MAX)) < 0)
+		return -1;
+	*len = (size_t)l;
+	if (strcmp(tok[2], "ok") == 0)
+		return 1;
+	return strcmp(tok[2], fail) == 0 && n == 3 ? 0 : -1;
+}
+
 /* "NONCE:HASH" with a 64-bit hex nonce and a 32-byte hash. */
 static int parse_pair(const char *tok, uint64_t *nonce, uint8_t hash[32])
 {
-	const char *colon = tok == NULL ? NULL : strchr(tok, ':');
+	const char *colon = strchr(tok, ':');
 	char *end;
 
 	if (colon == NULL || colon == tok || strlen(colon + 1) != 64)
@@ -54,30 +86,17 @@ static int parse_pair(const char *tok, uint64_t *nonce, uint8_t hash[32])
 
 int bench_hashx_vec_parse(char *line, bench_hashx_vec *v)
 {
-	char *save, *tok = strtok_r(line, " \n", &save);
-	long len;
+	char *tok[3 + BENCH_VEC_PAIRS];
+	int n = split(line, tok, 3 + BENCH_VEC_PAIRS);
 
-	if (tok == NULL || strcmp(tok, "hashx") != 0)
+	if (n < 0 || (v->ok = parse_head(tok, n, "hashx", "fail-seed",
+					 v->seed, &v->seed_len)) < 0)
 		return -1;
-	tok = strtok_r(NULL, " \n", &save);
-	if (tok == NULL ||
-	    (len = bench_hex_decode(tok, v->seed, sizeof v->seed)) < 0)
-		return -1;
-	v->seed_len = (size_t)len;
-	tok = strtok_r(NULL, " \n", &save);
-	if (tok == NULL)
-		return -1;
-	v->ok = strcmp(tok, "ok") == 0;
-	v->pairs = 0;
-	if (!v->ok)
-		return strcmp(tok, "fail-seed") == 0 ? 0 : -1;
-	while ((tok = strtok_r(NULL, " \n", &save)) != NULL) {
-		if (v->pairs == BENCH_VEC_PAIRS ||
-		    parse_pair(tok, &v->nonce[v->pairs], v->hash[v->pairs]) < 0)
+	for (v->pairs = 0; v->pairs < n - 3; v->pairs++)
+		if (parse_pair(tok[3 + v->pairs], &v->nonce[v->pairs],
+			       v->hash[v->pairs]) < 0)
 			return -1;
-		v->pairs++;
-	}
-	return v->pairs > 0 ? 0 : -1;
+	return v->ok && v->pairs == 0 ? -1 : 0;
 }
 
 /* Eight comma-separated hex indices. */
@@ -98,39 +117,35 @@ static int parse_solution(const char *tok, equix_solution *s)
 	return 0;
 }
 
-static int parse_equix(char *line, bench_equix_vec *v)
+/* "equix CHALLENGE ok COUNT SOL ..." or "equix CHALLENGE fail-challenge",
+ * into the bench_equix_vec `out`. */
+static int parse_equix(char *line, void *out)
 {
-	char *save, *end, *tok = strtok_r(line, " \n", &save);
-	long len;
+	bench_equix_vec *v = out;
+	char *tok[4 + EQUIX_MAX_SOLS], *end;
+	unsigned long count;
+	int n = split(line, tok, 4 + EQUIX_MAX_SOLS);
 
-	if (tok == NULL || strcmp(tok, "equix") != 0)
+	if (n < 0 || (v->ok = parse_head(tok, n, "equix", "fail-challenge",
+					 v->challenge, &v->len)) < 0)
 		return -1;
-	tok = strtok_r(NULL, " \n", &save);
-	if (tok == NULL ||
-	    (len = bench_hex_decode(tok, v->challenge, sizeof v->challenge)) < 0)
-		return -1;
-	v->len = (size_t)len;
-	tok = strtok_r(NULL, " \n", &save);
-	if (tok == NULL)
-		return -1;
-	v->ok = strcmp(tok, "ok") == 0;
 	if (!v->ok)
-		return strcmp(tok, "fail-challenge") == 0 &&
-				       strtok_r(NULL, " \n", &save) == NULL
-			       ? 0
-			       : -1;
-	tok = strtok_r(NULL, " \n", &save);
-	if (tok == NULL)
+		return 0;
+	if (n < 4)
 		return -1;
-	v->count = (unsigned)strtoul(tok, &end, 10);
-	if (*end != '\0' || v->count > EQUIX_MAX_SOLS)
+	count = strtoul(tok[3], &end, 10);
+	if (*end != '\0' || count > EQUIX_MAX_SOLS || n != 4 + (int)count)
 		return -1;
-	for (unsigned k = 0; k < v->count; k++) {
-		tok = strtok_r(NULL, " \n", &save);
-		if (tok == NULL || parse_solution(tok, &v->sols[k]) < 0)
+	v->count = (unsigned)count;
+	for (unsigned k = 0; k < v->count; k++)
+		if (parse_solution(tok[4 + k], &v->sols[k]) < 0)
 			return -1;
-	}
-	return strtok_r(NULL, " \n", &save) == NULL ? 0 : -1;
+	return 0;
+}
+
+static int parse_hashx(char *line, void *out)
+{
+	return bench_hashx_vec_parse(line, out);
 }
 
 /* Reads every line of DIR/NAME into a growing array of `size`-byte
@@ -139,74 +154,59 @@ static int load_file(const char *dir, const char *name, size_t size,
 		     int (*parse)(char *, void *), void **out, size_t *n,
 		     char *err, size_t err_size)
 {
-	char path[4096];
-	char *line = NULL;
+	char path[4096], *line = NULL, *rec;
 	size_t cap = 0, alloc = 0;
+	bool ok = true;
 	FILE *f;
-	int rc = 0;
 
 	snprintf(path, sizeof path, "%s/%s", dir, name);
+	*out = NULL;
+	*n = 0;
 	if ((f = fopen(path, "r")) == NULL) {
 		snprintf(err, err_size, "cannot read %s: %s", path,
 			 strerror(errno));
 		return -1;
 	}
-	*out = NULL;
-	*n = 0;
-	while (getline(&line, &cap, f) > 0) {
+	while (ok && getline(&line, &cap, f) > 0) {
 		if (*n == alloc) {
-			void *p =
-				realloc(*out, (alloc = 2 * alloc + 64) * size);
+			void *p = realloc(*out, (alloc = 2 * alloc + 64) * size);
+
 			if (p == NULL) {
-				rc = -1;
 				snprintf(err, err_size, "out of memory");
+				ok = false;
 				break;
 			}
 			*out = p;
 		}
-		char *rec = (char *)*out + *n * size;
-		memset(rec, 0, size);
-		(*n)++;
+		rec = memset((char *)*out + (*n)++ * size, 0, size);
 		if (parse(line, rec) < 0) {
 			snprintf(err, err_size, "%s:%zu: malformed line", path,
 				 *n);
-			rc = -1;
-			break;
+			ok = false;
 		}
 	}
 	free(line);
 	fclose(f);
-	if (rc == 0 && *n == 0) {
+	if (ok && *n == 0) {
 		snprintf(err, err_size, "%s: no vectors", path);
-		rc = -1;
+		ok = false;
 	}
-	return rc;
-}
-
-static int parse_hashx_any(char *line, void *v)
-{
-	return bench_hashx_vec_parse(line, v);
-}
-
-static int parse_equix_any(char *line, void *v)
-{
-	return parse_equix(line, v);
+	return ok ? 0 : -1;
 }
 
 int bench_vectors_load(const char *dir, bench_vectors *v, char *err,
 		       size_t err_size)
 {
-	void *h, *e;
+	void *h, *e = NULL;
+	int rc;
 
 	memset(v, 0, sizeof *v);
-	v->dir = dir;
-	int rc = load_file(dir, "hashx.txt", sizeof(bench_hashx_vec),
-			   parse_hashx_any, &h, &v->n_hashx, err, err_size);
+	rc = load_file(dir, "hashx.txt", sizeof(bench_hashx_vec), parse_hashx,
+		       &h, &v->n_hashx, err, err_size);
+	if (rc == 0)
+		rc = load_file(dir, "equix.txt", sizeof(bench_equix_vec),
+			       parse_equix, &e, &v->n_equix, err, err_size);
 	v->hashx = h;
-	if (rc < 0)
-		return -1;
-	rc = load_file(dir, "equix.txt", sizeof(bench_equix_vec),
-		       parse_equix_any, &e, &v->n_equix, err, err_size);
 	v->equix = e;
 	return rc;
 }

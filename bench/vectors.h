@@ -38,7 +38,6 @@ typedef struct bench_equix_vec {
 } bench_equix_vec;
 
 typedef struct bench_vectors {
-	const char *dir;
 	bench_hashx_vec *hashx;
 	size_t n_hashx;
 	bench_equix_vec *equix;
