@@ -16,10 +16,10 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include <stdbool.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,9 +46,12 @@
 #define COLOR_SEVERE "#c0392b"
 #define COLOR_FASTER "#2ca02c"
 
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
 typedef char page_name[PAGE_NAME_SIZE];
 
-/* A page being written; `failed` remembers any write error. */
+/* The report being written: the page open now, where `failed` remembers
+ * any write error, and every record with its page's name. */
 typedef struct html {
 	FILE *f;
 	int failed;
@@ -130,15 +133,6 @@ static const char *ratio_class(double ratio)
 	return ratio <= 1 ? "good" : "bad";
 }
 
-/* Throughput at `ns` per iteration, or a dash without one. */
-static void format_throughput(const bench_record *r, double ns, char *buf,
-			      size_t size)
-{
-	bench_format_rate(r->elements > 0 ? r->elements * 1e9 / ns : NAN,
-			  r->element_unit != NULL ? r->element_unit : "elem",
-			  buf, size);
-}
-
 /* ---- page names ----------------------------------------------------- */
 
 /* The name with '/' as '_' and only [A-Za-z0-9_.-] kept; "bench" when
@@ -182,7 +176,7 @@ static void page_names(const bench_record *records, size_t n, page_name *names)
 	}
 }
 
-/* ---- page frame ----------------------------------------------------- */
+/* ---- page frame and tables ------------------------------------------ */
 
 static const char style[] =
 	"body{font-family:sans-serif;max-width:1120px;margin:1.5em auto;"
@@ -239,50 +233,40 @@ static int close_page(html *h, const char *path, char *err, size_t err_size)
 	return 0;
 }
 
-/* A table's header row: the name column's title, then the others. */
-static void table_head(html *h, const char *first, const char *const *titles,
-		       size_t n)
+/* A table's header row: the name column's title, then the others; the
+ * verdict's title is left-aligned like its sentences (CSS). */
+static void table_head(html *h, const char *const *titles, size_t n)
 {
-	out(h, "<table>\n<tr><th class=\"name\">%s</th>", first);
-	/* The verdict's sentence is left-aligned (CSS); so is its title. */
-	for (size_t i = 0; i < n; i++)
-		out(h, strcmp(titles[i], "Verdict") == 0
-			       ? "<th class=\"verdict\">%s</th>"
-			       : "<th>%s</th>",
+	out(h, "<table>\n<tr><th class=\"name\">%s</th>", titles[0]);
+	for (size_t i = 1; i < n; i++)
+		out(h, "<th%s>%s</th>",
+		    strcmp(titles[i], "Verdict") == 0 ? " class=\"verdict\"" : "",
 		    titles[i]);
 	out(h, "</tr>\n");
 }
 
-/* A row of lower bound, estimate and upper bound, already formatted. */
-static void bounds_row(html *h, const char *what, const char *lo,
-		       const char *point, const char *hi)
+static const char *const bounds_titles[] = {"", "Lower bound", "Estimate",
+					    "Upper bound"};
+
+/* A row of lower bound, estimate and upper bound. */
+static void bounds_row(html *h, const char *what, bench_num v[3])
 {
 	out(h, "<tr><td class=\"name\">%s</td><td class=\"iv\">", what);
-	esc(h, lo);
+	esc(h, v[0]);
 	out(h, "</td><td><b>");
-	esc(h, point);
+	esc(h, v[1]);
 	out(h, "</b></td><td class=\"iv\">");
-	esc(h, hi);
+	esc(h, v[2]);
 	out(h, "</td></tr>\n");
 }
 
 static void interval_row(html *h, const char *what, const bench_interval *iv,
-			 void (*format)(double v, char *buf, size_t size))
+			 bench_format *format)
 {
-	char lo[64], point[64], hi[64];
+	bench_num v[3];
 
-	format(iv->lower, lo, sizeof lo);
-	format(iv->point, point, sizeof point);
-	format(iv->upper, hi, sizeof hi);
-	bounds_row(h, what, lo, point, hi);
-}
-
-/* A figure holding a plot and its caption. */
-static void figure(html *h, svg_plot *p, const char *caption)
-{
-	if (svg_plot_end(p) < 0)
-		h->failed = 1;
-	out(h, "<figcaption>%s</figcaption>\n</figure>\n", caption);
+	bench_format_bounds(iv, format, v);
+	bounds_row(h, what, v);
 }
 
 /* ---- the plots ------------------------------------------------------ */
@@ -308,11 +292,13 @@ static double *averages(const bench_samples *s, size_t *k)
 	return avg;
 }
 
-static void min_max(const double *v, size_t n, double *lo, double *hi)
+/* Widens [*lo, *hi] to hold every v[i] - pad and v[i] + pad. */
+static void extend(const double *v, size_t n, double pad, double *lo,
+		   double *hi)
 {
 	for (size_t i = 0; i < n; i++) {
-		*lo = fmin(*lo, v[i]);
-		*hi = fmax(*hi, v[i]);
+		*lo = fmin(*lo, v[i] - pad);
+		*hi = fmax(*hi, v[i] + pad);
 	}
 }
 
@@ -332,7 +318,7 @@ static svg_axis time_axis(double lo, double hi, const char *what, char *label,
 /* Plot 1: one density curve of v over [lo, hi], drawn when `p` is not
  * NULL; returns its peak, to size the y axis. */
 static double density(svg_plot *p, const double *v, size_t n, double lo,
-		      double hi, const char *color)
+		      double hi, const char *color, const char *legend)
 {
 	double xs[KDE_POINTS], ys[KDE_POINTS], peak = 0;
 
@@ -342,21 +328,10 @@ static double density(svg_plot *p, const double *v, size_t n, double lo,
 	for (size_t i = 0; i < KDE_POINTS; i++)
 		peak = fmax(peak, ys[i]);
 	if (p != NULL) {
-		svg_plot_area(p, xs, ys, KDE_POINTS, color, 0.25);
-		svg_plot_polyline(p, xs, ys, KDE_POINTS, color, 2, NULL);
+		svg_plot_curve(p, xs, ys, KDE_POINTS, color);
+		svg_plot_legend(p, legend, color, SVG_MARK_AREA);
 	}
 	return peak;
-}
-
-/* The x range of the densities: the values 3 bandwidths out. */
-static void density_range(const double *v, size_t n, double *lo, double *hi)
-{
-	double h = n > 0 ? bench_kde_bandwidth(v, n) : 0;
-
-	for (size_t i = 0; i < n; i++) {
-		*lo = fmin(*lo, v[i] - 3 * h);
-		*hi = fmax(*hi, v[i] + 3 * h);
-	}
 }
 
 /* A vertical line at x in [lo, hi], with its legend. */
@@ -376,29 +351,26 @@ static void plot_density(svg_plot *p, const page *g)
 	char label[64];
 	svg_axis x, y = {0, 1, 1, "Density (a.u.)", 1};
 
-	density_range(g->now, g->n_now, &lo, &hi);
-	density_range(g->base, g->n_base, &lo, &hi);
-	if (lo > hi) {
-		lo = 0;
-		hi = 1;
-	}
+	/* The x range: the values 3 bandwidths out. */
+	if (g->n_now > 0)
+		extend(g->now, g->n_now,
+		       3 * bench_kde_bandwidth(g->now, g->n_now), &lo, &hi);
+	if (g->n_base > 0)
+		extend(g->base, g->n_base,
+		       3 * bench_kde_bandwidth(g->base, g->n_base), &lo, &hi);
 	svg_range_fix(&lo, &hi);
-	top = fmax(density(NULL, g->now, g->n_now, lo, hi, NULL),
-		   density(NULL, g->base, g->n_base, lo, hi, NULL));
+	top = fmax(density(NULL, g->now, g->n_now, lo, hi, NULL, NULL),
+		   density(NULL, g->base, g->n_base, lo, hi, NULL, NULL));
 	y.hi = top > 0 ? top * 1.08 : 1;
 	x = time_axis(lo, hi, "Average time per iteration", label,
 		      sizeof label);
 	svg_plot_begin(p, "Distribution of the sample averages", &x, &y);
-	if (g->n_base > 0) {
-		density(p, g->base, g->n_base, lo, hi, COLOR_BASE);
-		svg_plot_legend(p, "Baseline", COLOR_BASE, SVG_MARK_AREA);
-	}
+	density(p, g->base, g->n_base, lo, hi, COLOR_BASE, "Baseline");
 	if (g->n_now == 0) {
 		svg_plot_note(p, "No samples");
 		return;
 	}
-	density(p, g->now, g->n_now, lo, hi, COLOR_NOW);
-	svg_plot_legend(p, "Current", COLOR_NOW, SVG_MARK_AREA);
+	density(p, g->now, g->n_now, lo, hi, COLOR_NOW, "Current");
 	for (size_t i = 0; i < g->n_now; i++) /* a rug of the samples */
 		svg_plot_line(p, g->now[i], 0, g->now[i], y.hi * 0.03,
 			      COLOR_NOW, 1, NULL);
@@ -406,14 +378,14 @@ static void plot_density(svg_plot *p, const page *g)
 	mark_line(p, g->r->estimates.median.point, y.hi, "6 4", "Median");
 }
 
-/* Plot 2: the samples of s as circles, and the line time = slope *
+/* Plot 2: the samples of s as dots, and the line time = slope *
  * iterations through the origin. */
 static void scatter(svg_plot *p, const bench_samples *s, double slope,
 		    const char *fill, const char *stroke, const char *line,
 		    const char *dash)
 {
 	for (size_t i = 0; i < count_of(s); i++)
-		svg_plot_circle(p, s->iters[i], s->times[i], 3.5, fill, stroke);
+		svg_plot_dot(p, s->iters[i], s->times[i], fill, stroke);
 	if (isfinite(slope))
 		svg_plot_line(p, 0, 0, p->x.hi, slope * p->x.hi, line, 2, dash);
 }
@@ -428,10 +400,10 @@ static void plot_samples(svg_plot *p, const page *g)
 
 	if (!isfinite(slope))
 		slope = bench_slope(now->iters, now->times, count_of(now));
-	min_max(now->iters, count_of(now), &none, &x_hi);
-	min_max(base->iters, count_of(base), &none, &x_hi);
-	min_max(now->times, count_of(now), &y_lo, &y_hi);
-	min_max(base->times, count_of(base), &y_lo, &y_hi);
+	extend(now->iters, count_of(now), 0, &none, &x_hi);
+	extend(base->iters, count_of(base), 0, &none, &x_hi);
+	extend(now->times, count_of(now), 0, &y_lo, &y_hi);
+	extend(base->times, count_of(base), 0, &y_lo, &y_hi);
 	x.hi = x_hi > 0 ? x_hi * 1.05 : 1;
 	if (isfinite(slope * x.hi))
 		y_hi = fmax(y_hi, slope * x.hi);
@@ -497,13 +469,8 @@ static void plot_outliers(svg_plot *p, const page *g)
 	/* At least 6 on the axis, so that its ticks are whole samples. */
 	svg_axis x = {0, fmax(g->n_now + 1.0, 6), 1, "Sample", 1}, y;
 
-	min_max(g->now, g->n_now, &lo, &hi);
-	if (fences)
-		min_max(o->fence, 4, &lo, &hi);
-	if (lo > hi) {
-		lo = 0;
-		hi = 1;
-	}
+	extend(g->now, g->n_now, 0, &lo, &hi);
+	extend(o->fence, fences ? 4 : 0, 0, &lo, &hi);
 	svg_range_fix(&lo, &hi);
 	pad = (hi - lo) * 0.05;
 	y = time_axis(lo - pad, hi + pad, "Average time per iteration", label,
@@ -525,7 +492,7 @@ static void plot_outliers(svg_plot *p, const page *g)
 	for (size_t i = 0; i < g->n_now; i++) {
 		const char *c = outlier_color(o, fences, g->now[i]);
 
-		svg_plot_circle(p, i + 1.0, g->now[i], 3.5, c, c);
+		svg_plot_dot(p, i + 1.0, g->now[i], c, c);
 	}
 	svg_plot_legend(p, "Sample", COLOR_NOW, SVG_MARK_DOT);
 	if (fences) {
@@ -551,57 +518,60 @@ static const struct {
 	 "or severe outliers."},
 };
 
+/* Closes the plot, and its figure with the caption. */
+static void figure_end(html *h, svg_plot *p, const char *caption)
+{
+	if (svg_plot_end(p) < 0)
+		h->failed = 1;
+	out(h, "<figcaption>%s</figcaption>\n</figure>\n", caption);
+}
+
 /* ---- benchmark page ------------------------------------------------- */
 
 static void estimates_table(html *h, const bench_record *r)
 {
-	static const char *const titles[] = {"Lower bound", "Estimate",
-					     "Upper bound"};
 	const bench_estimates *e = &r->estimates;
-	const bench_interval *s = &e->slope;
-	char lo[64], point[64], hi[64];
+	bench_num v[3], r2[3] = {BENCH_DASH, "", BENCH_DASH};
 
 	out(h, "<h2>Estimates</h2>\n");
-	table_head(h, "", titles, 3);
-	interval_row(h, "Slope (time per iteration)", s, bench_format_time);
-	if (r->elements > 0) { /* the lower bound from the upper time */
-		format_throughput(r, s->upper, lo, sizeof lo);
-		format_throughput(r, s->point, point, sizeof point);
-		format_throughput(r, s->lower, hi, sizeof hi);
-		bounds_row(h, "Throughput", lo, point, hi);
+	table_head(h, bounds_titles, COUNT(bounds_titles));
+	interval_row(h, "Slope (time per iteration)", &e->slope,
+		     bench_format_time);
+	if (r->elements > 0) {
+		bench_format_throughput(r, v);
+		bounds_row(h, "Throughput", v);
 	}
 	interval_row(h, "Mean", &e->mean, bench_format_time);
 	interval_row(h, "Median", &e->median, bench_format_time);
 	interval_row(h, "Std. dev.", &e->std_dev, bench_format_time);
 	interval_row(h, "Median abs. dev. (MAD)", &e->median_abs_dev,
 		     bench_format_time);
-	snprintf(point, sizeof point, isfinite(e->r_squared) ? "%.7f" : BENCH_DASH,
-		 e->r_squared);
-	bounds_row(h, "R&sup2;", BENCH_DASH, point, BENCH_DASH);
+	snprintf(r2[1], sizeof r2[1],
+		 isfinite(e->r_squared) ? "%.7f" : BENCH_DASH, e->r_squared);
+	bounds_row(h, "R&sup2;", r2);
 	out(h, "</table>\n");
 }
 
 static void outliers_table(html *h, const bench_record *r)
 {
-	static const char *const titles[] = {"Low severe", "Low mild",
+	static const char *const titles[] = {"", "Low severe", "Low mild",
 					     "High mild", "High severe"};
 	const bench_outliers *o = &r->outliers;
 	size_t total = bench_outliers_total(o), n = count_of(&r->samples);
-	char fence[64];
+	bench_num fence;
 
 	out(h, "<h2>Outliers</h2>\n<p>Found %zu outliers among %zu "
 	       "measurements", total, n);
 	if (n > 0)
 		out(h, " (%.2f%%)", 100.0 * total / n);
 	out(h, ".</p>\n");
-	table_head(h, "", titles, 4);
+	table_head(h, titles, COUNT(titles));
 	out(h, "<tr><td class=\"name\">Count</td><td>%zu</td><td>%zu</td>"
 	       "<td>%zu</td><td>%zu</td></tr>\n<tr><td class=\"name\">Fence"
 	       "</td>",
 	    o->low_severe, o->low_mild, o->high_mild, o->high_severe);
 	for (int i = 0; i < 4; i++) {
-		bench_format_time(fences_usable(o) ? o->fence[i] : NAN, fence,
-				  sizeof fence);
+		bench_format_time(fences_usable(o) ? o->fence[i] : NAN, fence);
 		out(h, "<td>%s</td>", fence);
 	}
 	out(h, "</tr>\n</table>\n");
@@ -609,8 +579,6 @@ static void outliers_table(html *h, const bench_record *r)
 
 static void change_table(html *h, const bench_record *r)
 {
-	static const char *const titles[] = {"Lower bound", "Estimate",
-					     "Upper bound"};
 	const bench_change *c = &r->change;
 
 	if (!r->has_change) {
@@ -621,7 +589,7 @@ static void change_table(html *h, const bench_record *r)
 		return;
 	}
 	out(h, "<h2>Change against the baseline</h2>\n");
-	table_head(h, "", titles, 3);
+	table_head(h, bounds_titles, COUNT(bounds_titles));
 	interval_row(h, "Mean", &c->mean, bench_format_percent);
 	interval_row(h, "Median", &c->median, bench_format_percent);
 	out(h, "</table>\n<p>p-value: ");
@@ -630,22 +598,29 @@ static void change_table(html *h, const bench_record *r)
 	    verdict_class(c->verdict), bench_verdict_sentence(c->verdict));
 }
 
+/* The link to record i's page, named after it. */
+static void link_to(html *h, size_t i)
+{
+	out(h, "<a href=\"");
+	esc(h, h->names[i]);
+	out(h, ".html\">");
+	esc(h, name_of(&h->records[i]));
+	out(h, "</a>");
+}
+
 static void twin_section(html *h, size_t i)
 {
-	long t = h->records[i].twin;
 	double ratio;
-	char speed[48];
+	bench_num speed;
 
 	if (!twin_ratio(h, i, &ratio))
 		return;
-	bench_format_speed(ratio, speed, sizeof speed);
+	bench_format_speed(ratio, speed);
 	out(h, "<h2>Against the reference</h2>\n<p>Slope ratio ours / "
-	       "reference: %.3f, <span class=\"%s\">%s</span> than <a href=\"",
+	       "reference: %.3f, <span class=\"%s\">%s</span> than ",
 	    ratio, ratio_class(ratio), speed);
-	esc(h, h->names[t]);
-	out(h, ".html\">");
-	esc(h, name_of(&h->records[t]));
-	out(h, "</a>.</p>\n");
+	link_to(h, (size_t)h->records[i].twin);
+	out(h, ".</p>\n");
 }
 
 static void page_body(html *h, size_t i, const page *g)
@@ -672,11 +647,11 @@ static void page_body(html *h, size_t i, const page *g)
 	change_table(h, r);
 	twin_section(h, i);
 	out(h, "<h2>Plots</h2>\n");
-	for (size_t k = 0; k < sizeof plots / sizeof plots[0]; k++) {
+	for (size_t k = 0; k < COUNT(plots); k++) {
 		out(h, "<figure>\n");
 		svg_plot_init(&p, h->f, PLOT_W, PLOT_H);
 		plots[k].draw(&p, g);
-		figure(h, &p, plots[k].caption);
+		figure_end(h, &p, plots[k].caption);
 	}
 }
 
@@ -707,34 +682,29 @@ static int write_page(html *h, const char *dir, size_t i, char *err,
 static void index_row(html *h, size_t i)
 {
 	const bench_record *r = &h->records[i];
-	const bench_interval *s = &r->estimates.slope;
-	char lo[64], point[64], hi[64], pct[32];
+	bench_num v[3], rate[3];
 	double ratio;
 
-	out(h, "<tr><td class=\"name\"><a href=\"");
-	esc(h, h->names[i]);
-	out(h, ".html\">");
-	esc(h, name_of(r));
-	bench_format_time(s->lower, lo, sizeof lo);
-	bench_format_time(s->point, point, sizeof point);
-	bench_format_time(s->upper, hi, sizeof hi);
-	out(h, "</a></td><td><b>%s</b></td><td class=\"iv\">[%s, %s]</td><td>",
-	    point, lo, hi);
-	format_throughput(r, s->point, point, sizeof point);
-	esc(h, point);
+	out(h, "<tr><td class=\"name\">");
+	link_to(h, i);
+	bench_format_bounds(&r->estimates.slope, bench_format_time, v);
+	bench_format_throughput(r, rate);
+	out(h, "</td><td><b>%s</b></td><td class=\"iv\">[%s, %s]</td><td>",
+	    v[1], v[0], v[2]);
+	esc(h, rate[1]);
 	out(h, "</td>");
 	if (r->has_change) {
-		bench_format_percent(r->change.mean.point, pct, sizeof pct);
-		out(h, "<td>%s</td><td class=\"verdict %s\">%s</td>", pct,
+		bench_format_percent(r->change.mean.point, v[0]);
+		out(h, "<td>%s</td><td class=\"verdict %s\">%s</td>", v[0],
 		    verdict_class(r->change.verdict),
 		    bench_verdict_sentence(r->change.verdict));
 	} else {
 		out(h, "<td>" BENCH_DASH "</td><td>" BENCH_DASH "</td>");
 	}
 	if (twin_ratio(h, i, &ratio)) {
-		bench_format_speed(ratio, point, sizeof point);
+		bench_format_speed(ratio, v[0]);
 		out(h, "<td>%.3f</td><td class=\"%s\">%s</td></tr>\n", ratio,
-		    ratio_class(ratio), point);
+		    ratio_class(ratio), v[0]);
 	} else {
 		out(h, "<td>" BENCH_DASH "</td><td>" BENCH_DASH "</td></tr>\n");
 	}
@@ -745,7 +715,7 @@ static void ratio_chart(html *h)
 {
 	size_t rows = 0, row = 0, longest = 0;
 	double ratio, hi = 1;
-	char speed[48];
+	bench_num speed;
 	svg_plot p;
 	svg_axis x = {0, 1, 1, "Slope ratio ours / reference (lower is faster)",
 		      1};
@@ -775,23 +745,23 @@ static void ratio_chart(html *h)
 		svg_plot_rect(&p, 0, yc - 0.3, ratio, yc + 0.3,
 			      ratio <= 1 ? COLOR_FASTER : COLOR_BASE);
 		svg_plot_text(&p, 0, yc, -8, 4, "end", name_of(&h->records[i]));
-		bench_format_speed(ratio, speed, sizeof speed);
+		bench_format_speed(ratio, speed);
 		svg_plot_text(&p, ratio, yc, 6, 4, "start", speed);
 		row++;
 	}
 	svg_plot_legend(&p, "Faster", COLOR_FASTER, SVG_MARK_AREA);
 	svg_plot_legend(&p, "Slower", COLOR_BASE, SVG_MARK_AREA);
 	svg_plot_legend(&p, "Reference", COLOR_MARK, SVG_MARK_DASHED);
-	figure(h, &p,
-	       "Each benchmark's slope divided by its reference twin's; "
-	       "below 1 this library is faster.");
+	figure_end(h, &p,
+		   "Each benchmark's slope divided by its reference twin's; "
+		   "below 1 this library is faster.");
 }
 
 static int write_index(html *h, const char *dir, char *err, size_t err_size)
 {
 	static const char *const titles[] = {
-		"Slope",   "Interval",    "Throughput", "Change",
-		"Verdict", "Ours / ref.", "Speed"};
+		"Benchmark", "Slope",       "Interval", "Throughput", "Change",
+		"Verdict",   "Ours / ref.", "Speed"};
 	char path[PATH_SIZE];
 
 	if (open_page(h, dir, "index.html", "equix-bench report", path, err,
@@ -803,8 +773,8 @@ static int write_index(html *h, const char *dir, char *err, size_t err_size)
 	    h->n);
 	if (h->n == 0)
 		out(h, "<p>No benchmarks were recorded.</p>\n");
-	if (h->n > 0)
-		table_head(h, "Benchmark", titles, 7);
+	else
+		table_head(h, titles, COUNT(titles));
 	for (size_t i = 0; i < h->n; i++)
 		index_row(h, i);
 	if (h->n > 0)

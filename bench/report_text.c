@@ -4,24 +4,36 @@
  * report_text.c - Criterion's terminal report.
  */
 #include <math.h>
-#include <stdio.h>
+#include <stdarg.h>
+#include <stdbool.h>
 
 #include "report_text.h"
 
 /* Criterion's column: names up to 23 characters share the time line. */
 #define NAME_WIDTH 24
 
+/* The formatted number when it is valid, else the dash. */
+static void put(bench_num out, bool valid, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void put(bench_num out, bool valid, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (valid)
+		vsnprintf(out, sizeof(bench_num), fmt, ap);
+	else
+		snprintf(out, sizeof(bench_num), BENCH_DASH);
+	va_end(ap);
+}
+
 /* 4 significant digits. */
-static void format_short(double x, char *buf, size_t size)
+static int decimals(double x)
 {
 	double a = fabs(x);
-	int decimals = a < 10      ? 4
-		       : a < 100   ? 3
-		       : a < 1000  ? 2
-		       : a < 10000 ? 1
-				   : 0;
 
-	snprintf(buf, size, "%.*f", decimals, x);
+	return a < 10 ? 4 : a < 100 ? 3 : a < 1000 ? 2 : a < 10000 ? 1 : 0;
 }
 
 static const struct {
@@ -42,56 +54,58 @@ const char *bench_time_unit(double ns, double *unit_ns)
 	return time_units[u].name;
 }
 
-void bench_format_time(double ns, char *buf, size_t size)
+void bench_format_time(double ns, bench_num out)
 {
-	char num[32];
 	double unit;
 	const char *name = bench_time_unit(ns, &unit);
 
-	format_short(ns / unit, num, sizeof num);
-	if (!isfinite(ns))
-		snprintf(buf, size, BENCH_DASH);
-	else
-		snprintf(buf, size, "%s %s", num, name);
+	put(out, isfinite(ns), "%.*f %s", decimals(ns / unit), ns / unit, name);
 }
 
-void bench_format_percent(double ratio, char *buf, size_t size)
+void bench_format_percent(double ratio, bench_num out)
 {
-	char num[32];
-	double pct = ratio * 100;
+	double pct = fabs(ratio * 100);
 
-	format_short(fabs(pct), num, sizeof num);
-	if (!isfinite(pct))
-		snprintf(buf, size, BENCH_DASH);
-	else
-		snprintf(buf, size, "%c%s%%", pct < 0 ? '-' : '+', num);
+	put(out, isfinite(pct), "%c%.*f%%", ratio < 0 ? '-' : '+',
+	    decimals(pct), pct);
 }
 
-void bench_format_rate(double per_second, const char *unit, char *buf,
-		       size_t size)
+void bench_format_rate(double per_second, const char *unit, bench_num out)
 {
 	static const char *const prefix[] = {"", "K", "M", "G"};
-	char num[32];
 	int p = 0;
 
 	while (p < 3 && per_second >= 1000) {
 		per_second /= 1000;
 		p++;
 	}
-	format_short(per_second, num, sizeof num);
-	if (!isfinite(per_second) || !(per_second > 0))
-		snprintf(buf, size, BENCH_DASH);
-	else
-		snprintf(buf, size, "%s %s%s/s", num, prefix[p], unit);
+	put(out, isfinite(per_second) && per_second > 0, "%.*f %s%s/s",
+	    decimals(per_second), per_second, prefix[p], unit);
 }
 
-void bench_format_speed(double ratio, char *buf, size_t size)
+void bench_format_speed(double ratio, bench_num out)
 {
-	if (!isfinite(ratio) || !(ratio > 0))
-		snprintf(buf, size, BENCH_DASH);
-	else
-		snprintf(buf, size, "%.2fx %s", ratio <= 1 ? 1 / ratio : ratio,
-			 ratio <= 1 ? "faster" : "slower");
+	put(out, isfinite(ratio) && ratio > 0, "%.2fx %s",
+	    ratio <= 1 ? 1 / ratio : ratio, ratio <= 1 ? "faster" : "slower");
+}
+
+void bench_format_bounds(const bench_interval *iv, bench_format *format,
+			 bench_num out[3])
+{
+	format(iv->lower, out[0]);
+	format(iv->point, out[1]);
+	format(iv->upper, out[2]);
+}
+
+void bench_format_throughput(const bench_record *r, bench_num out[3])
+{
+	const bench_interval *s = &r->estimates.slope;
+	double e = r->elements > 0 ? r->elements * 1e9 : NAN;
+	const char *unit = r->element_unit != NULL ? r->element_unit : "elem";
+
+	bench_format_rate(e / s->upper, unit, out[0]);
+	bench_format_rate(e / s->point, unit, out[1]);
+	bench_format_rate(e / s->lower, unit, out[2]);
 }
 
 /* The name column: the name padded to 24, or on its own line. */
@@ -106,52 +120,6 @@ static void name_column(FILE *f, const char *name)
 		fprintf(f, "%s\n%*s", name, NAME_WIDTH, "");
 	else
 		fprintf(f, "%s%*s", name, (int)(NAME_WIDTH - n), "");
-}
-
-static void time_line(FILE *f, const bench_record *r)
-{
-	char lo[32], pt[32], hi[32];
-	const bench_interval *s = &r->estimates.slope;
-
-	bench_format_time(s->lower, lo, sizeof lo);
-	bench_format_time(s->point, pt, sizeof pt);
-	bench_format_time(s->upper, hi, sizeof hi);
-	name_column(f, r->name);
-	fprintf(f, "time:   [%s %s %s]\n", lo, pt, hi);
-}
-
-/* Elements per second: the lower bound from the upper time. */
-static void throughput_line(FILE *f, const bench_record *r)
-{
-	char lo[48], pt[48], hi[48];
-	const bench_interval *s = &r->estimates.slope;
-
-	if (r->elements <= 0 || r->element_unit == NULL || s->point <= 0)
-		return;
-	bench_format_rate(r->elements * 1e9 / s->upper, r->element_unit, lo,
-			  sizeof lo);
-	bench_format_rate(r->elements * 1e9 / s->point, r->element_unit, pt,
-			  sizeof pt);
-	bench_format_rate(r->elements * 1e9 / s->lower, r->element_unit, hi,
-			  sizeof hi);
-	fprintf(f, "%*sthrpt:  [%s %s %s]\n", NAME_WIDTH, "", lo, pt, hi);
-}
-
-static void change_lines(FILE *f, const bench_record *r, double significance)
-{
-	char lo[32], pt[32], hi[32];
-	const bench_change *c = &r->change;
-
-	if (!r->has_change)
-		return;
-	bench_format_percent(c->mean.lower, lo, sizeof lo);
-	bench_format_percent(c->mean.point, pt, sizeof pt);
-	bench_format_percent(c->mean.upper, hi, sizeof hi);
-	fprintf(f, "%*schange: [%s %s %s] (p = %.2f %c %.2f)\n", NAME_WIDTH, "",
-		lo, pt, hi, c->p_value, c->p_value < significance ? '<' : '>',
-		significance);
-	fprintf(f, "%*s%s\n", NAME_WIDTH, "",
-		bench_verdict_sentence(c->verdict));
 }
 
 static void outlier_lines(FILE *f, const bench_record *r)
@@ -182,9 +150,26 @@ static void outlier_lines(FILE *f, const bench_record *r)
 
 void bench_report_record(FILE *f, const bench_record *r, double significance)
 {
-	time_line(f, r);
-	throughput_line(f, r);
-	change_lines(f, r, significance);
+	const bench_change *c = &r->change;
+	bench_num v[3];
+
+	bench_format_bounds(&r->estimates.slope, bench_format_time, v);
+	name_column(f, r->name);
+	fprintf(f, "time:   [%s %s %s]\n", v[0], v[1], v[2]);
+	if (r->elements > 0 && r->element_unit != NULL &&
+	    r->estimates.slope.point > 0) {
+		bench_format_throughput(r, v);
+		fprintf(f, "%*sthrpt:  [%s %s %s]\n", NAME_WIDTH, "", v[0],
+			v[1], v[2]);
+	}
+	if (r->has_change) {
+		bench_format_bounds(&c->mean, bench_format_percent, v);
+		fprintf(f, "%*schange: [%s %s %s] (p = %.2f %c %.2f)\n",
+			NAME_WIDTH, "", v[0], v[1], v[2], c->p_value,
+			c->p_value < significance ? '<' : '>', significance);
+		fprintf(f, "%*s%s\n", NAME_WIDTH, "",
+			bench_verdict_sentence(c->verdict));
+	}
 	outlier_lines(f, r);
 	fflush(f);
 }
@@ -192,8 +177,8 @@ void bench_report_record(FILE *f, const bench_record *r, double significance)
 bench_interval bench_time_ratio(const bench_record *ours,
 				const bench_record *ref)
 {
-	const bench_interval *a = &ours->estimates.slope,
-			     *b = &ref->estimates.slope;
+	const bench_interval *a = &ours->estimates.slope;
+	const bench_interval *b = &ref->estimates.slope;
 	bench_interval q = {a->point / b->point, a->lower / b->upper,
 			    a->upper / b->lower};
 
@@ -204,9 +189,9 @@ void bench_report_ratio(FILE *f, const bench_record *ours,
 			const bench_record *ref)
 {
 	bench_interval q = bench_time_ratio(ours, ref);
-	char speed[48];
+	bench_num speed;
 
-	bench_format_speed(q.point, speed, sizeof speed);
+	bench_format_speed(q.point, speed);
 	fprintf(f, "%*svs reference: %.2fx the time [%.2fx %.2fx] (%s)\n",
 		NAME_WIDTH, "", q.point, q.lower, q.upper, speed);
 	fflush(f);

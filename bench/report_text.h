@@ -6,14 +6,15 @@
  *
  *   verify/interp           time:   [41.200 µs 41.512 µs 41.903 µs]
  *                           thrpt:  [23.865 Kverification/s ...]
- *                           change: [-12.512% -12.103% -11.700%] (p = 0.00 <
- * 0.05) Performance has improved. Found 3 outliers among 100 measurements
- * (3.00%) 2 (2.00%) high mild 1 (1.00%) high severe
+ *                           change: [-12.512% -12.103% -11.700%] (p = ...)
+ *                           Performance has improved.
+ *   Found 3 outliers among 100 measurements (3.00%)
+ *     2 (2.00%) high mild
+ *     1 (1.00%) high severe
  */
 #ifndef EQUIX_BENCH_REPORT_TEXT_H
 #define EQUIX_BENCH_REPORT_TEXT_H
 
-#include <stddef.h>
 #include <stdio.h>
 
 #include "record.h"
@@ -25,11 +26,18 @@
  * that is not finite (or a rate or ratio that is not positive) is an em
  * dash. */
 #define BENCH_DASH "\xe2\x80\x94"
-void bench_format_time(double ns, char *buf, size_t size);
-void bench_format_percent(double ratio, char *buf, size_t size);
-void bench_format_rate(double per_second, const char *unit, char *buf,
-		       size_t size);
-void bench_format_speed(double ratio, char *buf, size_t size);
+typedef char bench_num[48];
+typedef void bench_format(double v, bench_num out);
+bench_format bench_format_time, bench_format_percent, bench_format_speed;
+void bench_format_rate(double per_second, const char *unit, bench_num out);
+
+/* The lower bound, point and upper bound of iv, in one format. */
+void bench_format_bounds(const bench_interval *iv, bench_format *format,
+			 bench_num out[3]);
+
+/* Elements per second at the slope's bounds (the lower bound from the
+ * upper time), per "elem" when the record names no unit. */
+void bench_format_throughput(const bench_record *r, bench_num out[3]);
 
 /* The unit bench_format_time shows `ns` in, and its size in ns. */
 const char *bench_time_unit(double ns, double *unit_ns);
@@ -43,8 +51,7 @@ bench_interval bench_time_ratio(const bench_record *ours,
  * with its p-value against `significance`, and the outliers. */
 void bench_report_record(FILE *f, const bench_record *r, double significance);
 
-/* The ratio of this library's time to the reference's (the point
- * estimates of the slopes, and the interval from their bounds). */
+/* The ratio of this library's time to the reference's. */
 void bench_report_ratio(FILE *f, const bench_record *ours,
 			const bench_record *ref);
 

@@ -21,18 +21,14 @@ typedef struct rng {
 	uint64_t s[4];
 } rng;
 
-static uint64_t splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-
 static void rng_seed(rng *r, uint64_t seed)
 {
-	for (int i = 0; i < 4; i++)
-		r->s[i] = splitmix64(&seed);
+	for (int i = 0; i < 4; i++) {
+		uint64_t z = (seed += 0x9e3779b97f4a7c15u);
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+		r->s[i] = z ^ (z >> 31);
+	}
 }
 
 static uint64_t rotl(uint64_t x, int k)
@@ -40,7 +36,8 @@ static uint64_t rotl(uint64_t x, int k)
 	return (x << k) | (x >> (64 - k));
 }
 
-static uint64_t rng_next(rng *r)
+/* An index in [0, n). */
+static size_t rng_index(rng *r, size_t n)
 {
 	uint64_t *s = r->s;
 	uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
@@ -50,12 +47,7 @@ static uint64_t rng_next(rng *r)
 	s[0] ^= s[3];
 	s[2] ^= t;
 	s[3] = rotl(s[3], 45);
-	return result;
-}
-
-static size_t rng_index(rng *r, size_t n)
-{
-	return (size_t)(rng_next(r) % n);
+	return (size_t)(result % n);
 }
 
 /* ---- Plain statistics --------------------------------------------------- */
@@ -79,7 +71,7 @@ double bench_slope(const double *x, const double *y, size_t n)
 	return xx > 0 ? xy / xx : 0;
 }
 
-double bench_mean(const double *v, size_t n)
+static double mean_of(const double *v, size_t n)
 {
 	double sum = 0;
 	for (size_t i = 0; i < n; i++)
@@ -108,8 +100,7 @@ static double percentile_sorted(const double *v, size_t n, double p)
 	double rank = p / 100 * (double)(n - 1);
 	size_t lo = (size_t)floor(rank);
 	size_t hi = lo + 1 < n ? lo + 1 : lo;
-	double frac = rank - (double)lo;
-	return v[lo] + (v[hi] - v[lo]) * frac;
+	return v[lo] + (v[hi] - v[lo]) * (rank - (double)lo);
 }
 
 static void swap(double *v, size_t a, size_t b)
@@ -126,9 +117,11 @@ static void swap(double *v, size_t a, size_t b)
 static double select_kth(double *v, size_t n, size_t k)
 {
 	size_t lo = 0, hi = n; /* k is within [lo, hi) */
+
 	while (hi - lo > 1) {
 		double pivot = v[lo + (hi - lo) / 2];
 		size_t lt = lo, i = lo, gt = hi;
+
 		while (i < gt) {
 			if (v[i] < pivot)
 				swap(v, lt++, i++);
@@ -149,78 +142,73 @@ static double select_kth(double *v, size_t n, size_t k)
 
 static double median_in_place(double *v, size_t n)
 {
-	double upper = select_kth(v, n, n / 2);
+	double upper = select_kth(v, n, n / 2), lower = v[0];
 	if (n % 2)
 		return upper;
-	double lower = v[0];
 	for (size_t i = 1; i < n / 2; i++)
-		if (v[i] > lower)
-			lower = v[i];
+		lower = fmax(lower, v[i]);
 	return (lower + upper) / 2;
 }
 
 double bench_median_of(const double *v, size_t n)
 {
-	double *copy = malloc(n * sizeof *copy);
-	if (copy == NULL)
-		return NAN;
-	memcpy(copy, v, n * sizeof *copy);
-	double m = median_in_place(copy, n);
+	double *copy = malloc(n * sizeof *copy), m = NAN;
+	if (copy != NULL) {
+		memcpy(copy, v, n * sizeof *copy);
+		m = median_in_place(copy, n);
+	}
 	free(copy);
 	return m;
 }
 
-/* 1.4826 makes the MAD estimate the standard deviation of normal data. */
-static double mad_in_place(double *v, size_t n)
-{
-	double median = median_in_place(v, n);
-	for (size_t i = 0; i < n; i++)
-		v[i] = fabs(v[i] - median);
-	return 1.4826 * median_in_place(v, n);
-}
-
-/* ---- Bootstrap ------------------------------------------------------------
- */
+/* ---- Bootstrap ---------------------------------------------------------- */
 
 /* The interval of a bootstrap distribution (sorted in place). */
-static void interval_from(double *dist, size_t n, double confidence,
-			  double point, bench_interval *out)
+static bench_interval interval_from(double *dist, size_t n, double confidence,
+				    double point)
 {
+	bench_interval iv = {point, 0, 0};
 	qsort(dist, n, sizeof *dist, compare_doubles);
-	out->point = point;
-	out->lower = percentile_sorted(dist, n, 50 * (1 - confidence));
-	out->upper = percentile_sorted(dist, n, 50 * (1 + confidence));
+	iv.lower = percentile_sorted(dist, n, 50 * (1 - confidence));
+	iv.upper = percentile_sorted(dist, n, 50 * (1 + confidence));
+	return iv;
 }
 
 enum { EST_MEAN, EST_MEDIAN, EST_STD_DEV, EST_MAD, EST_SLOPE, EST_COUNT };
 
-/* One resample: the averages' statistics from indices drawn with
- * replacement, and the slope from the (iters, time) pairs at the same
- * indices. */
-static void resample_once(rng *r, const double *iters, const double *times,
+/* The estimates from the samples at indices drawn with replacement by r,
+ * or from the samples themselves when r is NULL. The averages' statistics
+ * and the slope take the same indices. */
+static void estimate_once(rng *r, const double *iters, const double *times,
 			  const double *avg, size_t n, double *scratch,
 			  double est[EST_COUNT])
 {
 	double xy = 0, xx = 0;
 	for (size_t i = 0; i < n; i++) {
-		size_t k = rng_index(r, n);
+		size_t k = r != NULL ? rng_index(r, n) : i;
+
 		scratch[i] = avg[k];
 		xy += iters[k] * times[k];
 		xx += iters[k] * iters[k];
 	}
 	est[EST_SLOPE] = xx > 0 ? xy / xx : 0;
-	est[EST_MEAN] = bench_mean(scratch, n);
+	est[EST_MEAN] = mean_of(scratch, n);
 	est[EST_STD_DEV] = sqrt(variance_of(scratch, n, est[EST_MEAN]));
 	est[EST_MEDIAN] = median_in_place(scratch, n);
-	est[EST_MAD] = mad_in_place(scratch, n);
+	/* 1.4826 makes the MAD estimate the standard deviation of normal
+	 * data. */
+	for (size_t i = 0; i < n; i++)
+		scratch[i] = fabs(scratch[i] - est[EST_MEDIAN]);
+	est[EST_MAD] = 1.4826 * median_in_place(scratch, n);
 }
 
 static double r_squared(const double *x, const double *y, size_t n,
 			double slope)
 {
-	double mean = bench_mean(y, n), ss_res = 0, ss_tot = 0;
+	double mean = mean_of(y, n), ss_res = 0, ss_tot = 0;
 	for (size_t i = 0; i < n; i++) {
 		double e = y[i] - slope * x[i];
+
 		ss_res += e * e;
 		ss_tot += (y[i] - mean) * (y[i] - mean);
 	}
@@ -234,9 +222,11 @@ void bench_estimate(const double *iters, const double *times, size_t n,
 	double *avg = malloc(n * sizeof *avg);
 	double *scratch = malloc(n * sizeof *scratch);
 	double *dist = malloc(EST_COUNT * b * sizeof *dist);
-	double point[EST_COUNT];
+	double est[EST_COUNT];
+	bench_interval *targets[EST_COUNT] = {
+		&out->mean, &out->median, &out->std_dev, &out->median_abs_dev,
+		&out->slope};
 	rng r;
-
 	memset(out, 0, sizeof *out);
 	if (avg == NULL || scratch == NULL || dist == NULL || n == 0)
 		goto done;
@@ -244,53 +234,40 @@ void bench_estimate(const double *iters, const double *times, size_t n,
 		avg[i] = times[i] / iters[i];
 	rng_seed(&r, config->seed);
 	for (size_t j = 0; j < b; j++) {
-		double est[EST_COUNT];
-		resample_once(&r, iters, times, avg, n, scratch, est);
+		estimate_once(&r, iters, times, avg, n, scratch, est);
 		for (int e = 0; e < EST_COUNT; e++)
 			dist[e * b + j] = est[e];
 	}
-	memcpy(scratch, avg, n * sizeof *avg);
-	point[EST_SLOPE] = bench_slope(iters, times, n);
-	point[EST_MEAN] = bench_mean(avg, n);
-	point[EST_STD_DEV] = sqrt(variance_of(avg, n, point[EST_MEAN]));
-	point[EST_MEDIAN] = median_in_place(scratch, n);
-	point[EST_MAD] = mad_in_place(scratch, n);
-
-	bench_interval *targets[EST_COUNT] = {
-		&out->mean, &out->median, &out->std_dev, &out->median_abs_dev,
-		&out->slope};
+	estimate_once(NULL, iters, times, avg, n, scratch, est);
 	for (int e = 0; e < EST_COUNT; e++)
-		interval_from(dist + e * b, b, config->confidence, point[e],
-			      targets[e]);
-	out->r_squared = r_squared(iters, times, n, point[EST_SLOPE]);
+		*targets[e] = interval_from(dist + e * b, b, config->confidence,
+					    est[e]);
+	out->r_squared = r_squared(iters, times, n, est[EST_SLOPE]);
 done:
 	free(avg);
 	free(scratch);
 	free(dist);
 }
 
-/* ---- Outliers -------------------------------------------------------------
- */
+/* ---- Outliers ----------------------------------------------------------- */
 
 void bench_outliers_classify(const double *avg, size_t n, bench_outliers *out)
 {
+	double *sorted = malloc(n * sizeof *sorted), q1, q3;
 	memset(out, 0, sizeof *out);
-	if (n == 0)
+	if (n == 0 || sorted == NULL) {
+		free(sorted);
 		return;
-	double *sorted = malloc(n * sizeof *sorted);
-	if (sorted == NULL)
-		return;
+	}
 	memcpy(sorted, avg, n * sizeof *sorted);
 	qsort(sorted, n, sizeof *sorted, compare_doubles);
-	double q1 = percentile_sorted(sorted, n, 25);
-	double q3 = percentile_sorted(sorted, n, 75);
-	double iqr = q3 - q1;
+	q1 = percentile_sorted(sorted, n, 25);
+	q3 = percentile_sorted(sorted, n, 75);
 	free(sorted);
-
-	out->fence[0] = q1 - 3 * iqr;
-	out->fence[1] = q1 - 1.5 * iqr;
-	out->fence[2] = q3 + 1.5 * iqr;
-	out->fence[3] = q3 + 3 * iqr;
+	out->fence[0] = q1 - 3 * (q3 - q1);
+	out->fence[1] = q1 - 1.5 * (q3 - q1);
+	out->fence[2] = q3 + 1.5 * (q3 - q1);
+	out->fence[3] = q3 + 3 * (q3 - q1);
 	for (size_t i = 0; i < n; i++) {
 		if (avg[i] < out->fence[0])
 			out->low_severe++;
@@ -308,78 +285,58 @@ size_t bench_outliers_total(const bench_outliers *o)
 	return o->low_severe + o->low_mild + o->high_mild + o->high_severe;
 }
 
-/* ---- Comparison -----------------------------------------------------------
- */
+/* ---- Comparison --------------------------------------------------------- */
 
 static double welch_t(const double *a, size_t na, const double *b, size_t nb)
 {
-	double ma = bench_mean(a, na), mb = bench_mean(b, nb);
+	double ma = mean_of(a, na), mb = mean_of(b, nb);
 	double se = sqrt(variance_of(a, na, ma) / (double)na +
 			 variance_of(b, nb, mb) / (double)nb);
+
 	if (se > 0)
 		return (ma - mb) / se;
 	return ma == mb ? 0 : (ma > mb ? INFINITY : -INFINITY);
 }
 
 /* Under the null hypothesis both sets come from one distribution: draw
- * both from their union and see how often t is as extreme as observed
- * (two-tailed, as Criterion reports it). */
-static double t_test_p_value(const double *base, size_t nb, const double *now,
-			     size_t nn, size_t resamples, rng *r)
+ * both from their union (mixed) and see how often t is as extreme as
+ * observed (two-tailed, as Criterion reports it). */
+static double t_test_p_value(const double *mixed, size_t nb, size_t nn,
+			     size_t resamples, rng *r, double *x)
 {
-	double t = welch_t(now, nn, base, nb);
-	size_t total = nb + nn, below = 0;
-	double *mixed = malloc(total * sizeof *mixed);
-	double *x = malloc(total * sizeof *x);
-	if (mixed == NULL || x == NULL) {
-		free(mixed);
-		free(x);
-		return NAN;
-	}
-	memcpy(mixed, base, nb * sizeof *mixed);
-	memcpy(mixed + nb, now, nn * sizeof *mixed);
+	double t = welch_t(mixed + nb, nn, mixed, nb);
+	size_t total = nb + nn, below = 0, tail;
 	for (size_t j = 0; j < resamples; j++) {
 		for (size_t i = 0; i < total; i++)
 			x[i] = mixed[rng_index(r, total)];
-		if (welch_t(x + nb, nn, x, nb) < t)
-			below++;
+		below += welch_t(x + nb, nn, x, nb) < t;
 	}
-	free(mixed);
-	free(x);
-	size_t tail = below < resamples - below ? below : resamples - below;
-	double p = 2.0 * (double)tail / (double)resamples;
-	return p < 1 ? p : 1;
+	tail = below < resamples - below ? below : resamples - below;
+	return fmin(2.0 * (double)tail / (double)resamples, 1);
 }
 
-/* Relative changes of the mean and the median, each set resampled on its
- * own. */
-static void relative_changes(const double *base, size_t nb, const double *now,
-			     size_t nn, const bench_stats_config *c, rng *r,
-			     bench_change *out)
+/* Relative changes of the mean and the median, each set (base, then now,
+ * in one array) resampled on its own into x. */
+static void relative_changes(const double *v, size_t nb, size_t nn,
+			     const bench_stats_config *c, rng *r, double *x,
+			     double *dist, bench_change *out)
 {
 	size_t b = c->nresamples;
-	double *xb = malloc(nb * sizeof *xb), *xn = malloc(nn * sizeof *xn);
-	double *dist = malloc(2 * b * sizeof *dist);
-	if (xb == NULL || xn == NULL || dist == NULL)
-		goto done;
+	double *xn = x + nb;
 	for (size_t j = 0; j < b; j++) {
 		for (size_t i = 0; i < nb; i++)
-			xb[i] = base[rng_index(r, nb)];
+			x[i] = v[rng_index(r, nb)];
 		for (size_t i = 0; i < nn; i++)
-			xn[i] = now[rng_index(r, nn)];
-		dist[j] = bench_mean(xn, nn) / bench_mean(xb, nb) - 1;
+			xn[i] = v[nb + rng_index(r, nn)];
+		dist[j] = mean_of(xn, nn) / mean_of(x, nb) - 1;
 		dist[b + j] =
-			median_in_place(xn, nn) / median_in_place(xb, nb) - 1;
+			median_in_place(xn, nn) / median_in_place(x, nb) - 1;
 	}
-	interval_from(dist, b, c->confidence,
-		      bench_mean(now, nn) / bench_mean(base, nb) - 1, &out->mean);
-	interval_from(dist + b, b, c->confidence,
-		      bench_median_of(now, nn) / bench_median_of(base, nb) - 1,
-		      &out->median);
-done:
-	free(xb);
-	free(xn);
-	free(dist);
+	out->mean = interval_from(dist, b, c->confidence,
+				  mean_of(v + nb, nn) / mean_of(v, nb) - 1);
+	out->median = interval_from(
+		dist + b, b, c->confidence,
+		bench_median_of(v + nb, nn) / bench_median_of(v, nb) - 1);
 }
 
 void bench_compare(const double *base, size_t n_base, const double *now,
@@ -387,15 +344,25 @@ void bench_compare(const double *base, size_t n_base, const double *now,
 		   bench_change *out)
 {
 	bench_stats_config c = *config;
+	size_t total = n_base + n_now;
+	double *v = malloc(total * sizeof *v), *x = malloc(total * sizeof *x);
+	double *dist;
 	rng r;
-
 	memset(out, 0, sizeof *out);
-	if (c.nresamples == 0)
-		c.nresamples = 1;
-	rng_seed(&r, c.seed ^ 0xc0ffee);
-	out->p_value =
-		t_test_p_value(base, n_base, now, n_now, c.nresamples, &r);
-	relative_changes(base, n_base, now, n_now, &c, &r, out);
+	c.nresamples = c.nresamples ? c.nresamples : 1;
+	dist = malloc(2 * c.nresamples * sizeof *dist);
+	out->p_value = NAN;
+	if (v != NULL && x != NULL && dist != NULL) {
+		memcpy(v, base, n_base * sizeof *v);
+		memcpy(v + n_base, now, n_now * sizeof *v);
+		rng_seed(&r, c.seed ^ 0xc0ffee);
+		out->p_value = t_test_p_value(v, n_base, n_now, c.nresamples,
+					      &r, x);
+		relative_changes(v, n_base, n_now, &c, &r, x, dist, out);
+	}
+	free(v);
+	free(x);
+	free(dist);
 	if (!(out->p_value < c.significance))
 		out->verdict = BENCH_NO_CHANGE;
 	else if (out->mean.upper < -c.noise)
@@ -406,14 +373,12 @@ void bench_compare(const double *base, size_t n_base, const double *now,
 		out->verdict = BENCH_WITHIN_NOISE;
 }
 
-/* ---- Kernel density ------------------------------------------------------
- */
+/* ---- Kernel density ----------------------------------------------------- */
 
 double bench_kde_bandwidth(const double *v, size_t n)
 {
-	double m = bench_mean(v, n);
+	double m = mean_of(v, n);
 	double h = pow(4.0 / (3.0 * (double)n), 0.2) * sqrt(variance_of(v, n, m));
-
 	if (!isfinite(h) || h <= fabs(m) * 1e-9)
 		h = fabs(m) * 0.01;
 	return isfinite(h) && h > 0 ? h : 1.0;
@@ -424,7 +389,6 @@ void bench_kde(const double *v, size_t n, double h, double lo, double hi,
 {
 	/* sqrt(2 pi): the Gaussian kernel integrates to 1 */
 	double norm = (hi - lo) / h / ((double)n * 2.5066282746310002);
-
 	for (size_t i = 0; i < points; i++) {
 		double x = lo + (hi - lo) * (double)i / (double)(points - 1);
 		double sum = 0;
@@ -438,15 +402,12 @@ void bench_kde(const double *v, size_t n, double h, double lo, double hi,
 
 const char *bench_verdict_sentence(bench_verdict verdict)
 {
-	switch (verdict) {
-	case BENCH_NO_CHANGE:
-		return "No change in performance detected.";
-	case BENCH_WITHIN_NOISE:
-		return "Change within noise threshold.";
-	case BENCH_IMPROVED:
-		return "Performance has improved.";
-	case BENCH_REGRESSED:
-		return "Performance has regressed.";
-	}
-	return "";
+	static const char *const sentence[] = {
+		[BENCH_NO_CHANGE] = "No change in performance detected.",
+		[BENCH_WITHIN_NOISE] = "Change within noise threshold.",
+		[BENCH_IMPROVED] = "Performance has improved.",
+		[BENCH_REGRESSED] = "Performance has regressed.",
+	};
+
+	return (unsigned)verdict <= BENCH_REGRESSED ? sentence[verdict] : "";
 }

@@ -51,10 +51,10 @@ typedef struct bench_outliers {
 } bench_outliers;
 
 typedef enum bench_verdict {
-	BENCH_NO_CHANGE,    /* "No change in performance detected." */
-	BENCH_WITHIN_NOISE, /* "Change within noise threshold." */
-	BENCH_IMPROVED,     /* "Performance has improved." */
-	BENCH_REGRESSED,    /* "Performance has regressed." */
+	BENCH_NO_CHANGE,
+	BENCH_WITHIN_NOISE,
+	BENCH_IMPROVED,
+	BENCH_REGRESSED,
 } bench_verdict;
 
 typedef struct bench_change {
@@ -72,14 +72,10 @@ typedef struct bench_stats_config {
 	uint64_t seed;       /* of the resampling generator */
 } bench_stats_config;
 
-/* The defaults listed above. */
 void bench_stats_config_init(bench_stats_config *config);
 
 /* Least-squares slope through the origin: sum(x*y) / sum(x*x). */
 double bench_slope(const double *x, const double *y, size_t n);
-
-/* Mean of v[0..n-1] (n > 0). */
-double bench_mean(const double *v, size_t n);
 
 /* Median of v[0..n-1] (n > 0) without changing v. */
 double bench_median_of(const double *v, size_t n);
@@ -99,14 +95,13 @@ void bench_compare(const double *base, size_t n_base, const double *now,
 		   bench_change *out);
 
 /* A Gaussian kernel density estimate of v[0..n-1] (n > 0), as the HTML
- * report plots it: the bandwidth is Silverman's rule of thumb,
+ * report plots it. The bandwidth is Silverman's rule of thumb,
  * (4 / 3n)^(1/5) sigma, or for equal values 1% of their magnitude (1 at
  * zero), so the curve is a narrow bump rather than a division by zero. */
 double bench_kde_bandwidth(const double *v, size_t n);
 
 /* The density with bandwidth h at `points` evenly spaced xs[] over
- * [lo, hi] into ys[], in arbitrary units: the density times hi - lo, so
- * that no tiny bandwidth makes it overflow. */
+ * [lo, hi] into ys[], times hi - lo, so no tiny bandwidth overflows it. */
 void bench_kde(const double *v, size_t n, double h, double lo, double hi,
 	       size_t points, double *xs, double *ys);
 
