@@ -305,14 +305,14 @@ static const char *proof_from_json(const json_line *line,
 	return NULL;
 }
 
-static int is_blank(const char *text, size_t length)
+static bool is_blank(const char *text, size_t length)
 {
 	size_t i;
 
 	for (i = 0; i < length; i++)
 		if (!strchr(" \t\r", text[i]) || text[i] == '\0')
-			return 0;
-	return 1;
+			return false;
+	return true;
 }
 
 /* One line: its verdict, CLI_OK, CLI_FAIL or CLI_USAGE (malformed). */

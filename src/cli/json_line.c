@@ -364,21 +364,21 @@ const json_line_field *json_line_get(const json_line *line, const char *key)
 	return NULL;
 }
 
-int json_line_uint(const json_line_field *field, uint64_t max, uint64_t *out)
+bool json_line_uint(const json_line_field *field, uint64_t max, uint64_t *out)
 {
 	uint64_t value = 0;
 	size_t i;
 
 	if (field->type != JSON_LINE_NUMBER || field->value_len == 0)
-		return 0;
+		return false;
 	for (i = 0; i < field->value_len; i++) {
 		unsigned d = (unsigned)(field->value[i] - '0');
 
 		if (field->value[i] < '0' || field->value[i] > '9' || d > max ||
 		    value > (max - d) / 10)
-			return 0;
+			return false;
 		value = value * 10 + d;
 	}
 	*out = value;
-	return 1;
+	return true;
 }

@@ -16,6 +16,7 @@
 #ifndef EQUIX_CLI_JSON_LINE_H
 #define EQUIX_CLI_JSON_LINE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -53,8 +54,8 @@ const char *json_line_parse(char *text, size_t length, json_line *out,
 /* The field whose key is `key`, or NULL. */
 const json_line_field *json_line_get(const json_line *line, const char *key);
 
-/* A number field's value as an integer from 0 to `max`: 1 when it is
- * written as one (digits only: no sign, fraction or exponent), else 0. */
-int json_line_uint(const json_line_field *field, uint64_t max, uint64_t *out);
+/* A number field's value as an integer from 0 to `max`: true when it is
+ * written as one (digits only: no sign, fraction or exponent). */
+bool json_line_uint(const json_line_field *field, uint64_t max, uint64_t *out);
 
 #endif /* EQUIX_CLI_JSON_LINE_H */
