@@ -24,8 +24,10 @@
 #define SOLVE_CHECKS 6
 #define NO_COMPILER "no HashX compiler in this build"
 
-const char *bench_hex_short(const void *data, size_t len, char *buf,
-			    size_t size)
+/* Hex of the first bytes of `data` for messages ("-" when empty,
+ * "..." after 12 bytes). */
+static const char *hex_short(const void *data, size_t len, char *buf,
+			     size_t size)
 {
 	const uint8_t *p = data;
 	size_t o = 0;
@@ -88,8 +90,8 @@ static bench_status check_hashes(const hashx_state *s,
 				BENCH_WRONG, msg, size,
 				"seed %s, input %llx: hash %s, expected %s",
 				seed, (unsigned long long)x->nonce[k],
-				bench_hex_short(out, n, got, sizeof got),
-				bench_hex_short(x->hash[k], n, rec,
+				hex_short(out, n, got, sizeof got),
+				hex_short(x->hash[k], n, rec,
 						sizeof rec));
 	}
 	return BENCH_READY;
@@ -109,7 +111,7 @@ static bench_status check_hashx(hashx_state *s, const bench_vectors *v,
 		hashx_type type;
 		char hex[32];
 
-		bench_hex_short(x->seed, x->seed_len, hex, sizeof hex);
+		hex_short(x->seed, x->seed_len, hex, sizeof hex);
 		if ((r == HASHX_OK) != x->ok)
 			return bench_say(BENCH_WRONG, msg, size,
 					 "seed %s: hashx_make gave %d, "
@@ -249,7 +251,7 @@ static bench_status check_verify(equix_state *s, char *msg, size_t size)
 			return bench_say(BENCH_WRONG, msg, size,
 					 "challenge %s: a recorded solution "
 					 "gave %d, expected EQUIX_OK",
-					 bench_hex_short(p->vec->challenge,
+					 hex_short(p->vec->challenge,
 							 p->vec->len, hex,
 							 sizeof hex),
 					 (int)r);
@@ -317,7 +319,7 @@ static bench_status check_solve(equix_state *s, const bench_vectors *v,
 		if (x->ok ? with++ >= SOLVE_CHECKS : without++ >= 1)
 			continue;
 		r = s->lib->equix_solve(s->ctx, x->challenge, x->len, &b);
-		bench_hex_short(x->challenge, x->len, hex, sizeof hex);
+		hex_short(x->challenge, x->len, hex, sizeof hex);
 		if (r == EQUIX_FAIL_COMPILE)
 			return bench_say(BENCH_SKIP, msg, size, NO_COMPILER);
 		if (!x->ok && r != EQUIX_FAIL_CHALLENGE)

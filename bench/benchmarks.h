@@ -68,9 +68,4 @@ bench_status bench_say(bench_status st, char *msg, size_t size,
 		       const char *format, ...)
 	__attribute__((format(printf, 4, 5)));
 
-/* Hex of the first bytes of `data` for messages ("-" when empty,
- * "..." after 12 bytes). */
-const char *bench_hex_short(const void *data, size_t len, char *buf,
-			    size_t size);
-
 #endif

@@ -70,7 +70,8 @@ void bench_format_percent(double ratio, bench_num out)
 	    decimals(pct), pct);
 }
 
-void bench_format_rate(double per_second, const char *unit, bench_num out)
+/* Elements per second with a K, M or G prefix. */
+static void format_rate(double per_second, const char *unit, bench_num out)
 {
 	static const char *const prefix[] = {"", "K", "M", "G"};
 	int p = 0;
@@ -103,9 +104,9 @@ void bench_format_throughput(const bench_record *r, bench_num out[3])
 	double e = r->elements > 0 ? r->elements * 1e9 : NAN;
 	const char *unit = r->element_unit != NULL ? r->element_unit : "elem";
 
-	bench_format_rate(e / s->upper, unit, out[0]);
-	bench_format_rate(e / s->point, unit, out[1]);
-	bench_format_rate(e / s->lower, unit, out[2]);
+	format_rate(e / s->upper, unit, out[0]);
+	format_rate(e / s->point, unit, out[1]);
+	format_rate(e / s->lower, unit, out[2]);
 }
 
 /* The name column: the name padded to 24, or on its own line. */

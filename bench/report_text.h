@@ -29,7 +29,6 @@
 typedef char bench_num[48];
 typedef void bench_format(double v, bench_num out);
 bench_format bench_format_time, bench_format_percent, bench_format_speed;
-void bench_format_rate(double per_second, const char *unit, bench_num out);
 
 /* The lower bound, point and upper bound of iv, in one format. */
 void bench_format_bounds(const bench_interval *iv, bench_format *format,
