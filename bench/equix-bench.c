@@ -376,10 +376,13 @@ static int load(run *r)
 	char err[512];
 
 	/* The same choice the libraries make (same CPU, same
-	 * environment). */
-	bench_error("compiled contexts hash in batches with: %s "
+	 * environment), and why. */
+	const char *why;
+	hashx_impl impl = hashx_impl_choose(&why);
+
+	bench_error("compiled contexts hash in batches with: %s, because: %s "
 		    "(HASHX_IMPL=portable|scalar|avx2|avx512 forces one)",
-		    hashx_impl_name(hashx_impl_default()));
+		    hashx_impl_name(impl), why);
 	if (strcmp(HASHX_SALT, REFERENCE_SALT) != 0) {
 		bench_error("this build uses the HashX salt \"%s\"; the "
 			    "reference vectors hold for \"%s\" only; not timed",
