@@ -113,6 +113,9 @@ for p in $paths; do
 	esac
 done
 
+[ "$update" = 1 ] || [ -f "$baseline" ] ||
+	fail "$baseline: no baseline (make bench-instructions-update writes one)"
+
 valgrind=${VALGRIND:-valgrind}
 command -v "$valgrind" >/dev/null 2>&1 ||
 	fail "$valgrind not found (Debian package valgrind)"
@@ -204,8 +207,6 @@ if [ "$update" = 1 ]; then
 	exit 0
 fi
 
-[ -f "$baseline" ] ||
-	fail "$baseline: no baseline (make bench-instructions-update writes one)"
 base_compiler=$(sed -n 's/^# compiler: //p' "$baseline")
 if [ "$base_compiler" != "$compiler" ]; then
 	echo "$me: note: the baseline was counted from a build by '$base_compiler', this one is by '$compiler'; counts differ between compilers" >&2
@@ -215,7 +216,8 @@ fi
 # comment); a malformed or repeated one fails, as does any figure on one
 # side only.
 awk -v threshold="$threshold" -v basefile="$baseline" -v paths="$paths" '
-	function bad(msg) { print "instructions: " msg > "/dev/stderr"; err = 1 }
+	# Faults are told after the table, where they are read.
+	function bad(msg) { msgs = msgs "instructions: " msg "\n"; err = 1 }
 	BEGIN { n = split(paths, p, " "); for (i = 1; i <= n; i++) counted[p[i]] = 1 }
 	FILENAME == basefile {
 		if ($0 ~ /^#/ || $0 ~ /^[ \t]*$/) next
@@ -242,7 +244,10 @@ awk -v threshold="$threshold" -v basefile="$baseline" -v paths="$paths" '
 			}
 			change = (cur[k] - base[k]) / base[k] * 100
 			verdict = ""
-			if (change > threshold) { verdict = "  REGRESSED"; regressed++ }
+			if (change > threshold) {
+				verdict = "  REGRESSED"; regressed++
+				worse = worse sprintf("%s %s on %s %+.2f%%", regressed > 1 ? "," : "", f[1], f[2], change)
+			}
 			else if (change < -threshold) verdict = "  improved"
 			printf "%-20s %-9s %14s %14s %+8.2f%%%s\n", f[1], f[2], base[k], cur[k], change, verdict
 		}
@@ -255,8 +260,10 @@ awk -v threshold="$threshold" -v basefile="$baseline" -v paths="$paths" '
 		if (missing > 0)
 			bad(missing " figure(s) on one side only: the baseline and the counted figures must match (make bench-instructions-update after adding or removing one)")
 		if (regressed > 0)
-			bad(regressed " figure(s) grew by more than " threshold "%")
+			bad(regressed " figure(s) grew by more than " threshold "%:" worse)
 		if (!err)
 			printf "instructions: %d figures, none grew by more than %s%%\n", nc, threshold
+		fflush()
+		printf "%s", msgs > "/dev/stderr"
 		exit err
 	}' "$baseline" "$tmp/current"
