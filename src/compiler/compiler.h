@@ -49,7 +49,7 @@ typedef void hashx_scatter_fn(uint64_t first, size_t n);
 
 /* Whether hashx_compile_scatter() can succeed (elsewhere the solver
  * hashes one input at a time). */
-#if defined(HASHX_JIT_X86_64)
+#if defined(HASHX_JIT_X86_64) || defined(HASHX_JIT_AARCH64)
 #define HASHX_HAVE_SCATTER 1
 #else
 #define HASHX_HAVE_SCATTER 0
