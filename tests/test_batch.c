@@ -386,6 +386,71 @@ START_TEST(synthetic_programs_through_lanes)
 END_TEST
 #endif
 
+#if HASHX_HAVE_PAIRED_INTERPRETER
+/* The paired form (interpreter.h) against the switch on the same
+ * synthetic programs, register file against register file. */
+START_TEST(synthetic_programs_through_pairs)
+{
+	uint64_t x = synthetic_seed("synthetic_programs_through_pairs");
+	static hashx_program p;
+	static hashx_pairs pairs;
+
+	for (int t = 0; t < tu_count(4000); t++) {
+		synthetic_program(&x, &p);
+		hashx_pairs_decode(&p, &pairs);
+		for (int v = 0; v < 4; v++) {
+			uint64_t r[8], want[8];
+
+			for (int i = 0; i < 8; i++)
+				r[i] = want[i] = next_random(&x);
+			hashx_interpret_portable(&p, want);
+			hashx_interpret_pairs(&pairs, r);
+			ck_assert_msg(memcmp(r, want, sizeof r) == 0,
+				      "program %d (size %zu) state %d", t,
+				      p.size, v);
+		}
+	}
+}
+END_TEST
+
+/* Random seeds through an interpreted context (hashx_make decodes the
+ * paired form, hashx_exec runs it) against the switch on its program. */
+START_TEST(random_seeds_through_pairs)
+{
+	uint64_t x = synthetic_seed("random_seeds_through_pairs");
+	hashx_ctx *ctx = hashx_alloc(HASHX_TYPE_INTERPRETED);
+	int made = 0;
+
+	ck_assert_ptr_nonnull(ctx);
+	for (int t = 0; t < tu_count(4000); t++) {
+		uint64_t seed = next_random(&x);
+
+		if (hashx_make(ctx, &seed, sizeof seed) != HASHX_OK)
+			continue;
+		made++;
+		for (int v = 0; v < 4; v++) {
+			uint64_t input = next_random(&x), want[4];
+			uint8_t got[32];
+
+			interpret_hash(&ctx->program, &ctx->keys.input, input,
+				       want);
+			ck_assert_int_eq(hashx_exec_sized(ctx, input, got, 32),
+					 HASHX_OK);
+			for (int j = 0; j < 4; j++)
+				ck_assert_msg(hashx_load64_le(got + 8 * j) ==
+						      want[j],
+					      "seed %016llx input %016llx "
+					      "word %d",
+					      (unsigned long long)seed,
+					      (unsigned long long)input, j);
+		}
+	}
+	ck_assert_int_gt(made, tu_count(4000) * 9 / 10);
+	hashx_free(ctx);
+}
+END_TEST
+#endif
+
 /* Whether the solver's stage 0 has its own path for `impl` here: the
  * batch form for the vector implementations, the scatter form for the
  * scalar JIT (where the emitter has it), the interpreter for portable. */
@@ -723,6 +788,15 @@ int main(int argc, char **argv)
 		tcase_add_loop_test(tc, synthetic_programs_every_batch_impl, k,
 				    k + 1);
 	}
+#if HASHX_HAVE_PAIRED_INTERPRETER
+	tcase_add_test(tc, synthetic_programs_through_pairs);
+	tcase_add_test(tc, random_seeds_through_pairs);
+#else
+	printf("SKIP: synthetic_programs_through_pairs (no paired "
+	       "interpreter in this build)\n");
+	printf("SKIP: random_seeds_through_pairs (no paired interpreter in "
+	       "this build)\n");
+#endif
 #if HASHX_HAVE_LANES
 	if (hashx_lanes_available()) {
 		tcase_add_test(tc, vectors_through_lanes);

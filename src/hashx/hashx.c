@@ -128,6 +128,9 @@ static hashx_result make(hashx_ctx *ctx, const void *seed, size_t size,
 			return HASHX_FAIL_COMPILE;
 	}
 	ctx->func_type = HASHX_TYPE_INTERPRETED;
+#if HASHX_HAVE_PAIRED_INTERPRETER
+	hashx_pairs_decode(&ctx->program, &ctx->pairs);
+#endif
 	return HASHX_OK;
 }
 
@@ -151,11 +154,17 @@ hashx_result hashx_query_type(hashx_ctx *ctx, hashx_type *type_out)
 }
 
 /* The program on the registers: natively where this context compiled it
- * alone (block mode), else interpreted. */
+ * alone (block mode), else interpreted: from the paired form made for an
+ * interpreted function, from the program itself for a compiled counter-mode
+ * one asked for a block hash (its hashx_make skipped the decoding). */
 static void run_program(const hashx_ctx *ctx, uint64_t r[8])
 {
 	if (ctx->regfile != NULL && ctx->func_type == HASHX_TYPE_COMPILED)
 		ctx->regfile(r);
+#if HASHX_HAVE_PAIRED_INTERPRETER
+	else if (ctx->func_type == HASHX_TYPE_INTERPRETED)
+		hashx_interpret_pairs(&ctx->pairs, r);
+#endif
 	else
 		hashx_interpret(&ctx->program, r);
 }
