@@ -162,7 +162,6 @@ enum {
 	PAIR_END = (HASHX_OP_NONE + 1) * PAIR_WIDTH, /* after the last */
 	PAIR_KINDS
 };
-_Static_assert(PAIR_KINDS <= 256, "a kind fits hashx_pair.kind");
 
 /* The operations a slot can hold (a second slot also BRANCH). Two lists
  * because a macro cannot expand inside its own expansion; each item
@@ -183,6 +182,7 @@ void hashx_pairs_decode(const hashx_program *prog, hashx_pairs *out)
 	hashx_pair *e = out->elem;
 	size_t n = 0;       /* elements begun */
 	unsigned open = 0;  /* 1: element n - 1 has its first slot only */
+	unsigned kind = 0;  /* element n - 1's (in a register, not reloaded) */
 	uint16_t resume = 0; /* the element after the last TARGET */
 	bool seen_target = false;
 
@@ -199,15 +199,20 @@ void hashx_pairs_decode(const hashx_program *prog, hashx_pairs *out)
 		if (op < HASHX_OP_TARGET) {
 			/* Into the open element's second slot or a new
 			 * element's first, without a branch on which (the
-			 * alternation follows the program, unpredictably). */
+			 * alternation follows the program, unpredictably).
+			 * Each element holds its handler's address, stored
+			 * again when its second slot fills: a dispatch is
+			 * then one load and the jump, not two dependent
+			 * loads, so a mispredicted jump is found out
+			 * sooner. */
 			hashx_pair *cur = &e[n - open];
 
 			cur->dst[open] = in->dst & 7;
 			cur->src[open] = in->src & 7;
 			cur->imm[open] = sign_extend32(in->imm);
-			cur->kind = (uint8_t)(open ? cur->kind + op - HASHX_OP_NONE
-						   : op * PAIR_WIDTH +
-							     HASHX_OP_NONE);
+			kind = open ? kind + op - HASHX_OP_NONE
+				    : op * PAIR_WIDTH + HASHX_OP_NONE;
+			cur->handler = handler[kind];
 			n += !open;
 			open ^= 1;
 		} else if (op == HASHX_OP_BRANCH) {
@@ -215,10 +220,9 @@ void hashx_pairs_decode(const hashx_program *prog, hashx_pairs *out)
 			hashx_pair *cur = &e[n - open];
 
 			cur->imm[1] = sign_extend32(in->imm);
-			cur->kind = (uint8_t)(open ? cur->kind + HASHX_OP_BRANCH -
-							     HASHX_OP_NONE
-						   : HASHX_OP_NONE * PAIR_WIDTH +
-							     HASHX_OP_BRANCH);
+			kind = open ? kind + HASHX_OP_BRANCH - HASHX_OP_NONE
+				    : HASHX_OP_NONE * PAIR_WIDTH + HASHX_OP_BRANCH;
+			cur->handler = handler[kind];
 			n += !open;
 			open = 0;
 			/* Before instruction 1 without a TARGET, the jump
@@ -235,12 +239,7 @@ void hashx_pairs_decode(const hashx_program *prog, hashx_pairs *out)
 		}
 		/* (an unknown opcode does nothing, as in the switch) */
 	}
-	e[n].kind = PAIR_END;
-	/* Each element holds its handler's address: a dispatch is one load
-	 * and the jump, instead of two dependent loads, so a mispredicted
-	 * jump is found out sooner. */
-	for (size_t k = 0; k <= n; k++)
-		e[k].handler = handler[e[k].kind];
+	e[n].handler = handler[PAIR_END];
 }
 
 /* The paired interpreter; with prog NULL it returns its handler table
