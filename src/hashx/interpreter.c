@@ -176,68 +176,79 @@ enum {
 
 static const void *const *pair_handlers(void);
 
+/* Slot `k` of `e` runs `in`: its operands, decoded. */
+static inline void pair_slot(hashx_pair *e, int k, const hashx_instr *in)
+{
+	e->dst[k] = in->dst & 7;
+	e->src[k] = in->src & 7;
+	e->imm[k] = sign_extend32(in->imm);
+}
+
 void hashx_pairs_decode(const hashx_program *prog, hashx_pairs *out)
 {
 	const void *const *handler = pair_handlers();
+	const hashx_instr *code = prog->code;
+	size_t size = prog->size < HASHX_PROGRAM_SIZE ? prog->size
+						      : HASHX_PROGRAM_SIZE;
 	hashx_pair *e = out->elem;
-	size_t n = 0;       /* elements begun */
-	unsigned open = 0;  /* 1: element n - 1 has its first slot only */
-	unsigned kind = 0;  /* element n - 1's (in a register, not reloaded) */
+	size_t n = 0;        /* elements made */
 	uint16_t resume = 0; /* the element after the last TARGET */
 	bool seen_target = false;
 
-	for (size_t i = 0; i < prog->size && i < HASHX_PROGRAM_SIZE; i++) {
-		const hashx_instr *in = &prog->code[i];
-		unsigned op = in->opcode;
+	/* One element per step: the choice between one instruction and two
+	 * follows the program's layout (TARGETs and BRANCHes), so it is
+	 * predicted well, unlike a choice made per instruction. */
+	for (size_t i = 0; i < size;) {
+		unsigned op = code[i].opcode, second = HASHX_OP_NONE;
+		hashx_pair *cur;
 
-		/* A jump without a TARGET resumes here: an element starts. */
-		if (i == HASHX_RESUME_WITHOUT_TARGET) {
-			open = 0;
-			if (!seen_target)
-				resume = (uint16_t)n;
-		}
-		if (op < HASHX_OP_TARGET) {
-			/* Into the open element's second slot or a new
-			 * element's first, without a branch on which (the
-			 * alternation follows the program, unpredictably).
-			 * Each element holds its handler's address, stored
-			 * again when its second slot fills: a dispatch is
-			 * then one load and the jump, not two dependent
-			 * loads, so a mispredicted jump is found out
-			 * sooner. */
-			hashx_pair *cur = &e[n - open];
-
-			cur->dst[open] = in->dst & 7;
-			cur->src[open] = in->src & 7;
-			cur->imm[open] = sign_extend32(in->imm);
-			kind = open ? kind + op - HASHX_OP_NONE
-				    : op * PAIR_WIDTH + HASHX_OP_NONE;
-			cur->handler = handler[kind];
-			n += !open;
-			open ^= 1;
-		} else if (op == HASHX_OP_BRANCH) {
-			/* It ends its element (the next run starts fresh). */
-			hashx_pair *cur = &e[n - open];
-
-			cur->imm[1] = sign_extend32(in->imm);
-			kind = open ? kind + HASHX_OP_BRANCH - HASHX_OP_NONE
-				    : HASHX_OP_NONE * PAIR_WIDTH + HASHX_OP_BRANCH;
-			cur->handler = handler[kind];
-			n += !open;
-			open = 0;
-			/* Before instruction 1 without a TARGET, the jump
-			 * goes to the element that instruction 1 starts,
-			 * the next one. */
-			cur->resume = i < HASHX_RESUME_WITHOUT_TARGET && !seen_target
-					      ? (uint16_t)n
-					      : resume;
-		} else if (op == HASHX_OP_TARGET) {
-			/* Where the next jump resumes, so an element starts. */
-			open = 0;
+		/* A jump without a TARGET resumes at instruction 1, which
+		 * therefore starts an element (below). */
+		if (i == HASHX_RESUME_WITHOUT_TARGET && !seen_target)
+			resume = (uint16_t)n;
+		if (op == HASHX_OP_TARGET) {
+			/* Where the next jump resumes, so an element starts;
+			 * the TARGET itself is dropped. */
 			resume = (uint16_t)n;
 			seen_target = true;
+			i++;
+			continue;
 		}
-		/* (an unknown opcode does nothing, as in the switch) */
+		if (op > HASHX_OP_BRANCH) {
+			i++; /* unknown: does nothing, as in the switch */
+			continue;
+		}
+		cur = &e[n++];
+		if (op == HASHX_OP_BRANCH) {
+			/* alone: in the second slot after an empty one */
+			second = op;
+			op = HASHX_OP_NONE;
+			pair_slot(cur, 1, &code[i]);
+			i++;
+		} else {
+			size_t j = i + 1;
+
+			pair_slot(cur, 0, &code[i]);
+			if (j < size && j != HASHX_RESUME_WITHOUT_TARGET &&
+			    code[j].opcode <= HASHX_OP_BRANCH &&
+			    code[j].opcode != HASHX_OP_TARGET) {
+				second = code[j].opcode;
+				pair_slot(cur, 1, &code[j]);
+			}
+			i += second == HASHX_OP_NONE ? 1 : 2;
+		}
+		/* A BRANCH ends its element. Before instruction 1 without a
+		 * TARGET, its jump goes to the element that instruction 1
+		 * starts, the next one. */
+		if (second == HASHX_OP_BRANCH)
+			cur->resume = i <= HASHX_RESUME_WITHOUT_TARGET &&
+					      !seen_target
+				      ? (uint16_t)n
+				      : resume;
+		/* Each element holds its handler's address: a dispatch is
+		 * one load and the jump, not two dependent loads, so a
+		 * mispredicted jump is found out sooner. */
+		cur->handler = handler[op * PAIR_WIDTH + second];
 	}
 	e[n].handler = handler[PAIR_END];
 }
