@@ -4,6 +4,7 @@
  * interpreter.c - the portable HashX interpreter.
  */
 #include <stdbool.h>
+#include <string.h>
 
 #include "interpreter.h"
 #include "mulh.h"
@@ -179,8 +180,8 @@ static const void *const *pair_handlers(void);
 /* Slot `k` of `e` runs `in`: its operands, decoded. */
 static inline void pair_slot(hashx_pair *e, int k, const hashx_instr *in)
 {
-	e->dst[k] = in->dst & 7;
-	e->src[k] = in->src & 7;
+	/* dst and src side by side, as in the instruction: one copy */
+	memcpy(e->reg[k], &in->dst, 2);
 	e->imm[k] = sign_extend32(in->imm);
 }
 
@@ -283,8 +284,9 @@ run_pairs(const hashx_pairs *prog, uint64_t r[8])
 		}                                                        \
 	} while (0)
 #define PAIR_HANDLER(a, b)                                               \
-	pair_##a##_##b : EXEC_##a(r[p->dst[0]], r[p->src[0]], p->imm[0]);  \
-	EXEC_##b(r[p->dst[1]], r[p->src[1]], p->imm[1]);                  \
+	pair_##a##_##b : EXEC_##a(r[p->reg[0][0]], r[p->reg[0][1]],       \
+				  p->imm[0]);                            \
+	EXEC_##b(r[p->reg[1][0]], r[p->reg[1][1]], p->imm[1]);            \
 	p++;                                                             \
 	goto *p->handler;
 #define PAIR_ROW_HANDLERS(a) PAIR_SECOND_OPS(PAIR_HANDLER, a)

@@ -41,8 +41,7 @@ void hashx_interpret_threaded(const hashx_program *prog, uint64_t r[8]);
 
 typedef struct hashx_pair {
 	const void *handler; /* its code (interpreter.c) */
-	uint8_t dst[2];   /* per slot */
-	uint8_t src[2];
+	uint8_t reg[2][2]; /* per slot: dst, src */
 	uint16_t resume;  /* a BRANCH's: the element a jump resumes at */
 	uint64_t imm[2];  /* sign-extended; a BRANCH's mask in imm[1] */
 } hashx_pair;
