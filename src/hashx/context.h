@@ -25,8 +25,10 @@ struct hashx_ctx {
 	hashx_keys keys;
 	hashx_program program;
 #if HASHX_HAVE_PAIRED_INTERPRETER
-	/* program, pre-decoded, when func_type is INTERPRETED */
+	/* program, pre-decoded, when func_type is INTERPRETED and
+	 * pairs_ready (hashx.c's make() says when) */
 	hashx_pairs pairs;
+	bool pairs_ready;
 #endif
 	hashx_rng_observer *rng_observer;
 	void *rng_observer_data;
