@@ -95,7 +95,7 @@ static int type_is_known(hashx_type t)
 
 /* Whether hashx_exec8_u64 runs this interpreted context's 8 hashes in one
  * pass of the 8-lane interpreter. */
-static bool lanes_hash8(const hashx_ctx *ctx)
+static inline bool lanes_hash8(const hashx_ctx *ctx)
 {
 #if HASHX_HAVE_LANES
 	return ctx->impl == HASHX_IMPL_AVX512 && hashx_lanes_available();
@@ -148,6 +148,8 @@ static hashx_result make(hashx_ctx *ctx, const void *seed, size_t size,
 	ctx->pairs_ready = !(few && lanes_hash8(ctx));
 	if (ctx->pairs_ready)
 		hashx_pairs_decode(&ctx->program, &ctx->pairs);
+#else
+	(void)few;
 #endif
 	return HASHX_OK;
 }
