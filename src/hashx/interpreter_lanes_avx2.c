@@ -189,10 +189,16 @@ LANES_TARGET static inline bool m_is_all(lanes_m m)
 				  _mm256_set1_epi64x(-1));
 }
 
+LANES_TARGET static inline __m256i blend(__m256i old, __m256i x, __m256i m)
+{
+	return _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(old),
+						    _mm256_castsi256_pd(x),
+						    _mm256_castsi256_pd(m)));
+}
+
 LANES_TARGET static inline lanes_v v_merge(lanes_v old, lanes_v x, lanes_m m)
 {
-	return (lanes_v){_mm256_blendv_epi8(old.a, x.a, m.a),
-			 _mm256_blendv_epi8(old.b, x.b, m.b)};
+	return (lanes_v){blend(old.a, x.a, m.a), blend(old.b, x.b, m.b)};
 }
 
 #include "interpreter_lanes_walk.h"

@@ -110,6 +110,9 @@ LANES_TARGET static lanes_v compute8(const hashx_instr *in,
 					    const lanes_v r[8])
 {
 	lanes_v d = r[in->dst], s = r[in->src];
+	/* before the dispatch, as the operands: GCC then computes it ahead
+	 * of the mispredicted jump rather than after */
+	lanes_v imm = v_set1((uint64_t)(int64_t)(int32_t)in->imm);
 
 	switch ((hashx_opcode)in->opcode) {
 	case HASHX_OP_UMULH_R:
@@ -127,9 +130,9 @@ LANES_TARGET static lanes_v compute8(const hashx_instr *in,
 	case HASHX_OP_ROR_C:
 		return v_rotr(d, in->imm);
 	case HASHX_OP_ADD_C:
-		return v_add(d, v_set1((uint64_t)(int64_t)(int32_t)in->imm));
+		return v_add(d, imm);
 	case HASHX_OP_XOR_C:
-		return v_xor(d, v_set1((uint64_t)(int64_t)(int32_t)in->imm));
+		return v_xor(d, imm);
 	case HASHX_OP_TARGET:
 	case HASHX_OP_BRANCH:
 	case HASHX_OP_COUNT:
