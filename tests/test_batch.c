@@ -179,17 +179,17 @@ START_TEST(group_counts)
 END_TEST
 
 #if HASHX_HAVE_LANES
-/* The 8-lane interpreter (verification's path): every vector line's input
- * in lane 0, its neighbours in the other lanes, against hashx_exec on an
- * interpreted context. */
-static void lanes_check(hashx_ctx *ctx, uint64_t first, const uint8_t *want0,
-			const char *what)
+/* The 8-lane interpreters (verification's path), each through the same
+ * tests: every vector line's input in lane 0, its neighbours in the other
+ * lanes, against hashx_exec on an interpreted context. */
+static void lanes_check(const hashx_lanes_impl *lanes, hashx_ctx *ctx,
+			uint64_t first, const uint8_t *want0, const char *what)
 {
 	uint64_t in[8], out[4][8];
 
 	for (int l = 0; l < 8; l++)
 		in[l] = first + (uint64_t)l * 0x10001;
-	hashx_lanes8_hash(&ctx->program, &ctx->keys.input, in, out);
+	lanes->hash(&ctx->program, &ctx->keys.input, in, out);
 	for (int l = 0; l < 8; l++) {
 		uint8_t want[32];
 
@@ -199,13 +199,16 @@ static void lanes_check(hashx_ctx *ctx, uint64_t first, const uint8_t *want0,
 		for (int j = 0; j < 4; j++)
 			ck_assert_msg(out[j][l] ==
 					      hashx_load64_le(want + 8 * j),
-				      "%s: lane %d input %016llx word %d", what,
-				      l, (unsigned long long)in[l], j);
+				      "%s lanes, %s: lane %d input %016llx "
+				      "word %d",
+				      lanes->name, what, l,
+				      (unsigned long long)in[l], j);
 	}
 }
 
 START_TEST(vectors_through_lanes)
 {
+	const hashx_lanes_impl *lanes = &hashx_lanes_impls[_i];
 	static const char *const files[] = {"hashx-named.txt", "hashx.txt"};
 	static char line[8192];
 	hashx_ctx *ctx = hashx_alloc(HASHX_TYPE_INTERPRETED);
@@ -224,7 +227,7 @@ START_TEST(vectors_through_lanes)
 			    hashx_make(ctx, v.seed, v.seed_len) != HASHX_OK)
 				continue;
 			for (int p = 0; p < v.pairs; p++)
-				lanes_check(ctx, v.nonce[p], v.hash[p],
+				lanes_check(lanes, ctx, v.nonce[p], v.hash[p],
 					    files[f]);
 		}
 		fclose(fp);
@@ -236,19 +239,21 @@ END_TEST
 
 START_TEST(random_seeds_through_lanes)
 {
+	const hashx_lanes_impl *lanes = &hashx_lanes_impls[_i];
 	hashx_ctx *ctx = hashx_alloc(HASHX_TYPE_INTERPRETED);
 	uint8_t master[8];
 	uint64_t state;
 
 	randombytes_buf(master, sizeof master);
 	state = hashx_load64_le(master);
-	printf("random_seeds_through_lanes: master seed %016llx\n",
-	       (unsigned long long)state);
+	printf("random_seeds_through_lanes(%s): master seed %016llx\n",
+	       lanes->name, (unsigned long long)state);
 	for (int s = 0; s < tu_count(2000); s++) {
 		uint64_t seed = state + (uint64_t)s * 0x9e3779b97f4a7c15u;
 
 		if (hashx_make(ctx, &seed, sizeof seed) == HASHX_OK)
-			lanes_check(ctx, seed * 3, NULL, "random seed");
+			lanes_check(lanes, ctx, seed * 3, NULL,
+				    "random seed");
 	}
 	hashx_free(ctx);
 }
@@ -319,21 +324,23 @@ static void interpret_hash(const hashx_program *p, const hashx_sip_state *k,
 		out[j] = hashx_load64_le(h + 8 * j);
 }
 
-static uint64_t synthetic_seed(const char *test)
+static uint64_t synthetic_seed(const char *test, const char *impl)
 {
 	uint8_t b[8];
 	uint64_t x;
 
 	randombytes_buf(b, sizeof b);
 	x = hashx_load64_le(b) | 1;
-	printf("%s: master seed %016llx\n", test, (unsigned long long)x);
+	printf("%s(%s): master seed %016llx\n", test, impl,
+	       (unsigned long long)x);
 	return x;
 }
 
 START_TEST(synthetic_programs_every_batch_impl)
 {
 	hashx_impl impl = batch_impls[_i];
-	uint64_t x = synthetic_seed("synthetic_programs_every_batch_impl");
+	uint64_t x = synthetic_seed("synthetic_programs_every_batch_impl",
+				    hashx_impl_name(impl));
 	hashx_code_buffer buf = {0};
 	static hashx_program p;
 
@@ -362,7 +369,9 @@ END_TEST
 #if HASHX_HAVE_LANES
 START_TEST(synthetic_programs_through_lanes)
 {
-	uint64_t x = synthetic_seed("synthetic_programs_through_lanes");
+	const hashx_lanes_impl *lanes = &hashx_lanes_impls[_i];
+	uint64_t x = synthetic_seed("synthetic_programs_through_lanes",
+				    lanes->name);
 	static hashx_program p;
 
 	for (int t = 0; t < tu_count(2000); t++) {
@@ -373,13 +382,14 @@ START_TEST(synthetic_programs_through_lanes)
 		synthetic_program(&x, &p);
 		for (int l = 0; l < 8; l++)
 			in[l] = next_random(&x);
-		hashx_lanes8_hash(&p, &k, in, out);
+		lanes->hash(&p, &k, in, out);
 		for (int l = 0; l < 8; l++) {
 			interpret_hash(&p, &k, in[l], want);
 			for (int j = 0; j < 4; j++)
 				ck_assert_msg(out[j][l] == want[j],
-					      "program %d lane %d word %d", t,
-					      l, j);
+					      "%s lanes: program %d lane %d "
+					      "word %d",
+					      lanes->name, t, l, j);
 		}
 	}
 }
@@ -391,7 +401,7 @@ END_TEST
  * synthetic programs, register file against register file. */
 START_TEST(synthetic_programs_through_pairs)
 {
-	uint64_t x = synthetic_seed("synthetic_programs_through_pairs");
+	uint64_t x = synthetic_seed("synthetic_programs_through_pairs", "paired");
 	static hashx_program p;
 	static hashx_pairs pairs;
 
@@ -417,7 +427,7 @@ END_TEST
  * paired form, hashx_exec runs it) against the switch on its program. */
 START_TEST(random_seeds_through_pairs)
 {
-	uint64_t x = synthetic_seed("random_seeds_through_pairs");
+	uint64_t x = synthetic_seed("random_seeds_through_pairs", "paired");
 	hashx_ctx *ctx = hashx_alloc(HASHX_TYPE_INTERPRETED);
 	int made = 0;
 
@@ -582,7 +592,7 @@ static void synth_reference(const hashx_program *p, const hashx_sip_state *k,
  * interpreter: the tables must be identical, n = 0 must write nothing. */
 START_TEST(synthetic_programs_scatter)
 {
-	uint64_t x = synthetic_seed("synthetic_programs_scatter");
+	uint64_t x = synthetic_seed("synthetic_programs_scatter", "scalar");
 	hashx_code_buffer buf = {0};
 	static hashx_program p;
 	static synth_table got, want;
@@ -723,6 +733,37 @@ START_TEST(default_follows_the_table)
 }
 END_TEST
 
+static const char *const lanes_tests[] = {
+	"vectors_through_lanes", "random_seeds_through_lanes",
+	"synthetic_programs_through_lanes"};
+
+/* Each 8-lane interpreter this CPU runs gets every lanes test; one it
+ * cannot run is a SKIP per test, never a pass. */
+static void add_lanes_tests(TCase *tc)
+{
+#if HASHX_HAVE_LANES
+	for (int k = 0; k < HASHX_LANES_IMPL_COUNT; k++) {
+		const char *name = hashx_lanes_impls[k].name;
+
+		if (!hashx_lanes_impls[k].available()) {
+			for (int t = 0; t < 3; t++)
+				printf("SKIP: %s(%s) (not available on this "
+				       "CPU)\n",
+				       lanes_tests[t], name);
+			continue;
+		}
+		tcase_add_loop_test(tc, vectors_through_lanes, k, k + 1);
+		tcase_add_loop_test(tc, random_seeds_through_lanes, k, k + 1);
+		tcase_add_loop_test(tc, synthetic_programs_through_lanes, k,
+				    k + 1);
+	}
+#else
+	(void)tc;
+	for (int t = 0; t < 3; t++)
+		printf("SKIP: %s (not an x86-64 build)\n", lanes_tests[t]);
+#endif
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 2 && strcmp(argv[1], "--default") == 0) {
@@ -797,23 +838,7 @@ int main(int argc, char **argv)
 	printf("SKIP: random_seeds_through_pairs (no paired interpreter in "
 	       "this build)\n");
 #endif
-#if HASHX_HAVE_LANES
-	if (hashx_lanes_available()) {
-		tcase_add_test(tc, vectors_through_lanes);
-		tcase_add_test(tc, random_seeds_through_lanes);
-		tcase_add_test(tc, synthetic_programs_through_lanes);
-	} else {
-		printf("SKIP: vectors_through_lanes (no AVX-512 here)\n");
-		printf("SKIP: random_seeds_through_lanes (no AVX-512 here)\n");
-		printf("SKIP: synthetic_programs_through_lanes (no AVX-512 "
-		       "here)\n");
-	}
-#else
-	printf("SKIP: vectors_through_lanes (not an x86-64 build)\n");
-	printf("SKIP: random_seeds_through_lanes (not an x86-64 build)\n");
-	printf("SKIP: synthetic_programs_through_lanes (not an x86-64 "
-	       "build)\n");
-#endif
+	add_lanes_tests(tc);
 	suite_add_tcase(s, tc);
 	return tu_run_suite(s);
 }

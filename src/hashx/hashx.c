@@ -94,15 +94,10 @@ static int type_is_known(hashx_type t)
 }
 
 /* Whether hashx_exec8_u64 runs this interpreted context's 8 hashes in one
- * pass of the 8-lane interpreter. */
+ * pass of an 8-lane interpreter (interpreter_lanes.c's rule). */
 static inline bool lanes_hash8(const hashx_ctx *ctx)
 {
-#if HASHX_HAVE_LANES
-	return ctx->impl == HASHX_IMPL_AVX512 && hashx_lanes_available();
-#else
-	(void)ctx;
-	return false;
-#endif
+	return hashx_lanes_for(ctx->impl) != NULL;
 }
 
 /* hashx_make(), compiling only when `compile` is true; `few` when only a
@@ -289,16 +284,19 @@ uint64_t hashx_exec_u64(const hashx_ctx *ctx, uint64_t input)
 void hashx_exec8_u64(const hashx_ctx *ctx, const uint64_t input[8],
 		     uint64_t out[8])
 {
-#if HASHX_HAVE_LANES
-	if (ctx->func_type == HASHX_TYPE_INTERPRETED && lanes_hash8(ctx)) {
+	/* A compiled function hashes faster alone; which lanes an
+	 * interpreted one uses, and why, is interpreter_lanes.c's rule. */
+	hashx_lanes8_fn *lanes = ctx->func_type == HASHX_TYPE_INTERPRETED
+					 ? hashx_lanes_for(ctx->impl)
+					 : NULL;
+
+	if (lanes != NULL) {
 		uint64_t words[4][8];
 
-		hashx_lanes8_hash(&ctx->program, &ctx->keys.input, input,
-				  words);
+		lanes(&ctx->program, &ctx->keys.input, input, words);
 		memcpy(out, words[0], sizeof words[0]);
 		return;
 	}
-#endif
 	for (int i = 0; i < 8; i++)
 		out[i] = hashx_exec_u64(ctx, input[i]);
 }

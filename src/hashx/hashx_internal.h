@@ -52,9 +52,9 @@ hashx_result hashx_make_for_few(hashx_ctx *ctx, const void *seed, size_t size);
 
 /*
  * The first 8 bytes of the hashes of input[0..7], as little-endian
- * integers, for a prepared context. An interpreted context whose
- * implementation is AVX-512 runs the program once for all 8
- * (interpreter_lanes.h).
+ * integers, for a prepared context. An interpreted context runs the
+ * program once for all 8 in AVX-512 or AVX2 lanes where its
+ * implementation allows (interpreter_lanes.c).
  */
 void hashx_exec8_u64(const hashx_ctx *ctx, const uint64_t input[8],
 		     uint64_t out[8]);
