@@ -21,6 +21,7 @@
 #include "compiler.h"
 #include "finalize.h"
 #include "x86_64_emit.h"
+#include "x86_64_scalar.h"
 
 /* Largest encoding of one HashX instruction (BRANCH: or, test imm32, jz
  * rel32, 14 bytes; SMULH 9), in bytes, and of the out-of-line stub a BRANCH
@@ -249,8 +250,7 @@ static const uint8_t *emit_target(x86_emitter *e)
 /* `pad` is the last TARGET's landing pad, or NULL: then `stub` records
  * the jump, for a stub to instruction 1 emitted later. Returns whether a
  * stub is needed. */
-static bool emit_branch(x86_emitter *e, uint32_t mask, const uint8_t *pad,
-			branch_stub *stub)
+static void branch_test(x86_emitter *e, uint32_t mask)
 {
 	if (mask != 0) {
 		byte(e, OP_OR_RM_R);
@@ -262,6 +262,21 @@ static bool emit_branch(x86_emitter *e, uint32_t mask, const uint8_t *pad,
 		byte(e, OP_TEST_RM_R);
 		modrm(e, 3, RCX, RCX);
 	}
+}
+
+uint8_t *hashx_x86_64_scalar_branch(x86_emitter *e, uint32_t mask)
+{
+	branch_test(e, mask);
+	byte(e, OP_TWO_BYTE);
+	byte(e, OP_JZ_REL32);
+	e->pos += 4;
+	return e->pos - 4;
+}
+
+static bool emit_branch(x86_emitter *e, uint32_t mask, const uint8_t *pad,
+			branch_stub *stub)
+{
+	branch_test(e, mask);
 	if (pad != NULL && pad - (e->pos + 2) >= -128) {
 		/* short form: 4 bytes less code per branch */
 		byte(e, OP_JZ_REL8);
@@ -309,13 +324,28 @@ static void save_callee_saved(x86_emitter *e, bool scatter)
 	}
 }
 
-static void restore_and_return(x86_emitter *e, bool scatter)
+static void restore_callee_saved(x86_emitter *e, bool scatter)
 {
 	for (int k = saved_count(scatter) - 1; k >= 0; k--) {
 		rex(e, 0, 0, 0, saved_regs[k]);
 		byte(e, OP_POP_R + (saved_regs[k] & 7));
 	}
+}
+
+static void restore_and_return(x86_emitter *e, bool scatter)
+{
+	restore_callee_saved(e, scatter);
 	byte(e, OP_RET);
+}
+
+void hashx_x86_64_push_callee_saved(x86_emitter *e)
+{
+	save_callee_saved(e, true);
+}
+
+void hashx_x86_64_pop_callee_saved(x86_emitter *e)
+{
+	restore_callee_saved(e, true);
 }
 
 /* edx = 0 (no multiplication yet), ecx = 0 (the jump is available),
@@ -466,6 +496,35 @@ static void emit_finalization(x86_emitter *e, const hashx_sip_state *key,
 	siprounds(e, 1, R8 + 4);
 }
 
+void hashx_x86_64_scalar_expansion(x86_emitter *e, const hashx_sip_state *key,
+				   int input)
+{
+	emit_expansion(e, key, input);
+	clear_branch_state(e);
+}
+
+void hashx_x86_64_scalar_finalization(x86_emitter *e,
+				      const hashx_sip_state *key)
+{
+	emit_finalization(e, key, false);
+	for (int i = 0; i < 4; i++)
+		xor_rr(e, R8 + i, R8 + 4 + i);
+}
+
+/* mov [base + disp32], r8 + j (mod 10; base rsp needs a SIB byte) */
+void hashx_x86_64_scalar_store(x86_emitter *e, int base, int32_t disp,
+			       int32_t stride)
+{
+	for (int j = 0; j < 4; j++) {
+		rex(e, 1, R8 + j, 0, base);
+		byte(e, OP_MOV_RM_R);
+		modrm(e, 2, R8 + j, base);
+		if ((base & 7) == X86_RSP)
+			byte(e, 0x24);
+		imm32(e, (uint32_t)(disp + stride * j));
+	}
+}
+
 /* Whole-hash form, uint64_t f(uint64_t input, uint8_t out[32]). */
 static void emit_hash_prologue(x86_emitter *e, const hashx_sip_state *key)
 {
@@ -613,7 +672,7 @@ typedef struct jumps {
 	size_t nstubs;
 } jumps;
 
-static void emit_instr(x86_emitter *e, const hashx_instr *in, jumps *j)
+bool hashx_x86_64_scalar_op(x86_emitter *e, const hashx_instr *in)
 {
 	switch ((hashx_opcode)in->opcode) {
 	case HASHX_OP_UMULH_R: emit_mulh(e, EXT_MUL, in->dst, in->src); break;
@@ -625,14 +684,23 @@ static void emit_instr(x86_emitter *e, const hashx_instr *in, jumps *j)
 	case HASHX_OP_ROR_C: emit_ror(e, in->dst, in->imm); break;
 	case HASHX_OP_ADD_C: emit_alu_imm(e, EXT_ADD, in->dst, in->imm); break;
 	case HASHX_OP_XOR_C: emit_alu_imm(e, EXT_XOR, in->dst, in->imm); break;
-	case HASHX_OP_TARGET: j->pad = emit_target(e); break;
+	case HASHX_OP_TARGET:
 	case HASHX_OP_BRANCH:
+	case HASHX_OP_COUNT:
+	default: return false;
+	}
+	return true;
+}
+
+static void emit_instr(x86_emitter *e, const hashx_instr *in, jumps *j)
+{
+	if (in->opcode == HASHX_OP_TARGET)
+		j->pad = emit_target(e);
+	else if (in->opcode == HASHX_OP_BRANCH)
 		j->nstubs += emit_branch(e, in->imm, j->pad,
 					 &j->stubs[j->nstubs]);
-		break;
-	case HASHX_OP_COUNT:
-	default: break;
-	}
+	else
+		hashx_x86_64_scalar_op(e, in);
 }
 
 /* Emits prologue, body and epilogue; false if they would not fit (they
