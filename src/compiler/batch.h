@@ -38,7 +38,6 @@ typedef enum hashx_impl {
 	HASHX_IMPL_AVX2,     /* batch JIT, 256-bit vectors */
 	HASHX_IMPL_AVX512,   /* batch JIT, 512-bit vectors (F + DQ) */
 	HASHX_IMPL_HYBRID2,  /* batch JIT, 4 AVX2 lanes + 1 scalar input */
-	HASHX_IMPL_HYBRID2X2, /* batch JIT, 4 AVX2 lanes + 2 scalar inputs */
 	HASHX_IMPL_COUNT
 } hashx_impl;
 

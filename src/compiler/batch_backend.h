@@ -28,7 +28,6 @@ extern const hashx_batch_backend hashx_x86_64_avx512_backend; /* x86_64_avx512.c
 /* 4 AVX2 lanes and one input in general-purpose registers per group,
  * interleaved (x86_64_avx2.c) */
 extern const hashx_batch_backend hashx_x86_64_hybrid2_backend;
-extern const hashx_batch_backend hashx_x86_64_hybrid2x2_backend; /* 2 */
 #endif
 
 #endif

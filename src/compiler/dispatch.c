@@ -42,14 +42,11 @@ static const impl_row impls[HASHX_IMPL_COUNT] = {
 			       &hashx_x86_64_avx512_backend},
 	[HASHX_IMPL_HYBRID2] = {"hybrid2", hashx_cpu_has_avx2, true,
 				&hashx_x86_64_hybrid2_backend},
-	[HASHX_IMPL_HYBRID2X2] = {"hybrid2x2", hashx_cpu_has_avx2, true,
-				  &hashx_x86_64_hybrid2x2_backend},
 #else
 	/* Named, so that HASHX_IMPL=avx2 is understood and unavailable. */
 	[HASHX_IMPL_AVX2] = {"avx2", NULL, true, NULL},
 	[HASHX_IMPL_AVX512] = {"avx512", NULL, true, NULL},
 	[HASHX_IMPL_HYBRID2] = {"hybrid2", NULL, true, NULL},
-	[HASHX_IMPL_HYBRID2X2] = {"hybrid2x2", NULL, true, NULL},
 #endif
 };
 

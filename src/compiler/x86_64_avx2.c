@@ -96,20 +96,15 @@ enum {
 	(POOL_BYTES + 64 + PROLOGUE_BYTES +                                    \
 	 HASHX_PROGRAM_SIZE * (MAX_INSTR_BYTES + STUB_BYTES) + EPILOGUE_BYTES)
 
-/* Bounds of the hybrid's parts (on top of the AVX2 ones), for up to
- * MAX_SCALAR inputs in the scalar stream: a main-path instruction is its
- * vector code and MAX_SCALAR scalar instructions; the scalar copy's
- * BRANCH is, per scalar input, cmp, jne, mov, jmp (18 bytes), its stub
- * mov, jmp (10). */
-#define MAX_SCALAR 2
+/* Bounds of the hybrid's parts (on top of the AVX2 ones): a main-path
+ * instruction is its vector code and its scalar code; the scalar copy's
+ * BRANCH is cmp, jne, mov, jmp (18 bytes), its stub mov, jmp (10). */
 #define SCALAR_BYTES HASHX_X86_64_SCALAR_INSTR_BYTES
-#define HYBRID_MAIN_BYTES (MAX_INSTR_BYTES + MAX_SCALAR * SCALAR_BYTES)
-#define SCALAR_COPY_BYTES (MAX_SCALAR * 24)
-#define SCALAR_STUB_BYTES (MAX_SCALAR * 16)
+#define HYBRID_MAIN_BYTES (MAX_INSTR_BYTES + SCALAR_BYTES)
+#define SCALAR_COPY_BYTES 24
+#define SCALAR_STUB_BYTES 16
 /* The scalar expansion and finalization with the loop's frame accesses
- * (x86_64.c bounds its entry by 640 bytes and its exit by 320); a second
- * scalar input's are where the first's program ends (HANDOVER_BYTES). */
-#define HANDOVER_BYTES 1024
+ * (x86_64.c bounds its entry by 640 bytes and its exit by 320). */
 #define HYBRID_PROLOGUE_BYTES (PROLOGUE_BYTES + 640)
 #define HYBRID_EPILOGUE_BYTES (EPILOGUE_BYTES + 384)
 /* The hybrid's capacity (emit_hybrid): the same pool, its entry and exit
@@ -120,8 +115,7 @@ enum {
 	(HYBRID_MAIN_BYTES + MAX_INSTR_BYTES + STUB_BYTES + SCALAR_COPY_BYTES + \
 	 SCALAR_STUB_BYTES)
 #define HYBRID_FIXED                                                           \
-	(64 + HYBRID_PROLOGUE_BYTES + HYBRID_EPILOGUE_BYTES +                  \
-	 (MAX_SCALAR - 1) * HANDOVER_BYTES + 2)
+	(64 + HYBRID_PROLOGUE_BYTES + HYBRID_EPILOGUE_BYTES + 2)
 #define HYBRID_CAPACITY                                                        \
 	(POOL_BYTES + HYBRID_FIXED + HASHX_PROGRAM_SIZE * HYBRID_PER_INSTR)
 
@@ -703,8 +697,8 @@ typedef struct branch_site {
 	uint16_t resume_at;    /* the instruction the re-run starts at */
 	/* hybrid: the scalar stream's jz rel32 field and the code after
 	 * its test */
-	uint8_t *scalar_jz[MAX_SCALAR];
-	const uint8_t *scalar_cont[MAX_SCALAR];
+	uint8_t *scalar_jz;
+	const uint8_t *scalar_cont;
 } branch_site;
 
 /*
@@ -809,8 +803,6 @@ typedef struct emit_state {
 	const gp_roles *g;
 	const hashx_sip_state *key; /* hybrid: the scalar stream's */
 	pass pass;
-	unsigned scalar; /* hybrid: scalar inputs per group */
-	uint16_t site_of[HASHX_PROGRAM_SIZE]; /* a BRANCH's site number */
 	const uint8_t *code_at[HASHX_PROGRAM_SIZE + 1];
 	/* the hybrid's copies: where each instruction's code is */
 	const uint8_t *vector_at[HASHX_PROGRAM_SIZE + 1];
@@ -915,10 +907,9 @@ static bool is_noop(const hashx_instr *in)
 	return in->opcode == HASHX_OP_ROR_C && (in->imm & 63) == 0;
 }
 
-/* The hybrid's scalar stream for instruction i of its input h: the
+/* The hybrid's scalar stream for instruction i, after its vector code: the
  * operation, or a BRANCH's test (its jump goes to a stub, emit_hybrid). */
-static void emit_scalar_instr(x86_emitter *e, emit_state *s, size_t i,
-			      unsigned h)
+static void emit_scalar_instr(x86_emitter *e, emit_state *s, size_t i)
 {
 	const hashx_instr *in = &s->prog->code[i];
 	branch_site *site;
@@ -927,52 +918,9 @@ static void emit_scalar_instr(x86_emitter *e, emit_state *s, size_t i,
 		hashx_x86_64_scalar_op(e, in);
 		return;
 	}
-	site = &s->sites[s->site_of[i]];
-	site->scalar_jz[h] = hashx_x86_64_scalar_branch(e, in->imm);
-	site->scalar_cont[h] = e->pos;
-}
-
-/* Scalar input h's lane: after the vector lanes. */
-static int32_t scalar_lane(unsigned h)
-{
-	return (int32_t)(LANES + h) * 8;
-}
-
-/* rax = rdi + the lane of scalar input h; the scalar registers expanded
- * from it. */
-static void emit_scalar_start(x86_emitter *e, const emit_state *s, unsigned h)
-{
-	x86_mov64_rr(e, X86_RAX, X86_RDI);
-	x86_add_imm32(e, X86_RAX, (int32_t)(LANES + h));
-	hashx_x86_64_scalar_expansion(e, s->key, X86_RAX);
-}
-
-/* Scalar input h's hash to its lane of the output (rdx is free between
- * two scalar instructions: the BRANCHes that read edx are h's, done). */
-static void emit_scalar_end(x86_emitter *e, const emit_state *s, unsigned h)
-{
-	hashx_x86_64_scalar_finalization(e, s->key);
-	x86_frame_op(e, X86_OP_MOV_R_RM, X86_RDX, FRAME_OUT);
-	hashx_x86_64_scalar_store(e, X86_RDX, scalar_lane(h),
-				  (int32_t)(LANES + s->scalar) * 8);
-}
-
-/* After vector instruction i, the scalar stream's share: instructions
- * scalar * i .. scalar * (i + 1) - 1 of the inputs' programs run one
- * after the other; where one input's program ends, the next starts. */
-static void emit_scalar_share(x86_emitter *e, emit_state *s, size_t i)
-{
-	size_t n = s->prog->size;
-
-	for (size_t p = s->scalar * i; p < s->scalar * (i + 1); p++) {
-		unsigned h = (unsigned)(p / n);
-
-		if (p % n == 0 && h > 0) {
-			emit_scalar_end(e, s, h - 1);
-			emit_scalar_start(e, s, h);
-		}
-		emit_scalar_instr(e, s, p % n, h);
-	}
+	site = &s->sites[s->nsites - 1];
+	site->scalar_jz = hashx_x86_64_scalar_branch(e, in->imm);
+	site->scalar_cont = e->pos;
 }
 
 
@@ -989,8 +937,6 @@ static bool emit_program(x86_emitter *e, emit_state *s, size_t from,
 			 : s->pass == PASS_AVX2	    ? EPILOGUE_BYTES
 						    : HYBRID_EPILOGUE_BYTES;
 
-	if (s->pass == PASS_HYBRID_MAIN && s->scalar > 1)
-		most += HANDOVER_BYTES; /* some instruction has it */
 	for (size_t i = from; i < to; i++) {
 		uint8_t *before = e->pos;
 
@@ -1008,7 +954,7 @@ static bool emit_program(x86_emitter *e, emit_state *s, size_t from,
 		if (!is_noop(&s->prog->code[i]))
 			emit_instr(e, s, i);
 		if (s->pass == PASS_HYBRID_MAIN)
-			emit_scalar_share(e, s, i);
+			emit_scalar_instr(e, s, i);
 		if (e->pos - before > (ptrdiff_t)most)
 			return false;
 	}
@@ -1113,13 +1059,6 @@ static void emit_hybrid_enter(x86_emitter *e)
 	x86_frame_op(e, X86_OP_MOV_RM_R, X86_RAX, FRAME_OLD_RSP);
 }
 
-/* The number in ecx while scalar input h re-runs for branch site k - 1
- * (never 0 or ~0). */
-static uint32_t scalar_id(const emit_state *s, size_t k, unsigned h)
-{
-	return (uint32_t)(h * s->nsites + k);
-}
-
 /* The scalar copy of instructions [from, to). */
 static bool emit_scalar_copy(x86_emitter *e, emit_state *s, size_t from,
 			     size_t to, const uint8_t **at)
@@ -1136,16 +1075,13 @@ static bool emit_scalar_copy(x86_emitter *e, emit_state *s, size_t from,
 			return false;
 		at[i] = e->pos;
 		if (in->opcode == HASHX_OP_BRANCH) {
-			/* per input: cmp ecx, id; jne over; mov ecx, ~0; jmp
-			 * back to that input's main path */
+			/* cmp ecx, id; jne over; mov ecx, ~0; jmp back */
 			const branch_site *site = &s->sites[k++];
 
-			for (unsigned h = 0; h < s->scalar; h++) {
-				x86_cmp32_imm(e, X86_RCX, scalar_id(s, k, h));
-				x86_jnz8(e, 10);
-				x86_mov32_imm(e, X86_RCX, ~0u);
-				x86_jmp(e, site->scalar_cont[h]);
-			}
+			x86_cmp32_imm(e, X86_RCX, (uint32_t)k);
+			x86_jnz8(e, 10);
+			x86_mov32_imm(e, X86_RCX, ~0u);
+			x86_jmp(e, site->scalar_cont);
 		} else {
 			hashx_x86_64_scalar_op(e, in);
 		}
@@ -1160,7 +1096,7 @@ static bool emit_hybrid(x86_emitter *e, emit_state *s)
 	uint8_t *start = e->pos, *exit_jz, *epilogue;
 	const uint8_t *top;
 	size_t from = s->prog->size, to = 0;
-	const int32_t stride = (int32_t)(LANES + s->scalar) * 8;
+	const int32_t stride = (LANES + 1) * 8;
 
 	emit_hybrid_enter(e);
 	x86_test(e, X86_RSI);
@@ -1171,17 +1107,22 @@ static bool emit_hybrid(x86_emitter *e, emit_state *s)
 	vzero(e, YMM_ZERO);
 	top = e->pos;
 	emit_expansion(e, s->c);
-	emit_scalar_start(e, s, 0);
+	/* the scalar input: rax = rdi + LANES */
+	x86_mov64_rr(e, X86_RAX, X86_RDI);
+	x86_add_imm32(e, X86_RAX, LANES);
+	hashx_x86_64_scalar_expansion(e, s->key, X86_RAX);
 	emit_group_start(e, s);
 	if (e->pos - start > HYBRID_PROLOGUE_BYTES ||
 	    !emit_program(e, s, 0, s->prog->size, s->code_at))
 		return false;
 	epilogue = e->pos;
-	emit_scalar_end(e, s, s->scalar - 1);
+	hashx_x86_64_scalar_finalization(e, s->key);
+	x86_frame_op(e, X86_OP_MOV_R_RM, X86_RDX, FRAME_OUT);
 	emit_finalization(e, s->c, stride);
+	hashx_x86_64_scalar_store(e, X86_RDX, LANES * 8, stride);
 	x86_add_imm32(e, X86_RDX, 4 * stride);
 	x86_frame_op(e, X86_OP_MOV_RM_R, X86_RDX, FRAME_OUT);
-	x86_add_imm32(e, X86_RDI, (int32_t)(LANES + s->scalar));
+	x86_add_imm32(e, X86_RDI, LANES + 1);
 	x86_frame_op(e, X86_OP_GROUP5, X86_EXT_DEC, FRAME_GROUPS);
 	x86_jcc(e, false, top);
 	x86_patch_rel32(exit_jz, e->pos);
@@ -1235,30 +1176,25 @@ static bool emit_hybrid(x86_emitter *e, emit_state *s)
 	for (size_t k = 0; k < s->nsites; k++) {
 		const branch_site *site = &s->sites[k];
 
-		/* ecx = the branch's number for this input, into the copy; a
-		 * forward jump only uses the input's one jump */
+		/* ecx = the branch's number, into the copy; a forward jump
+		 * only uses the input's one jump */
 		if (!x86_room(e, SCALAR_STUB_BYTES))
 			return false;
-		for (unsigned h = 0; h < s->scalar; h++) {
-			x86_patch_rel32(site->scalar_jz[h], e->pos);
-			if (site->forward) {
-				x86_mov32_imm(e, X86_RCX, ~0u);
-				x86_jmp(e, site->scalar_cont[h]);
-			} else {
-				x86_mov32_imm(e, X86_RCX,
-					      scalar_id(s, k + 1, h));
-				x86_jmp(e, s->scalar_at[site->resume_at]);
-			}
+		x86_patch_rel32(site->scalar_jz, e->pos);
+		if (site->forward) {
+			x86_mov32_imm(e, X86_RCX, ~0u);
+			x86_jmp(e, site->scalar_cont);
+		} else {
+			x86_mov32_imm(e, X86_RCX, (uint32_t)k + 1);
+			x86_jmp(e, s->scalar_at[site->resume_at]);
 		}
 	}
 	return true;
 }
 
-/* `scalar` inputs in the scalar stream; 0: the AVX2 back-end. */
 static uint8_t *emit_job_as(uint8_t *start, uint8_t *end,
-			    hashx_compile_job *j, unsigned scalar)
+			    hashx_compile_job *j, bool hybrid)
 {
-	bool hybrid = scalar > 0;
 	x86_pool p = x86_pool_at(start, POOL_ENTRY,
 				 POOL_BYTES / POOL_ENTRY);
 	hashx_analysis facts;
@@ -1293,9 +1229,6 @@ static uint8_t *emit_job_as(uint8_t *start, uint8_t *end,
 	s->key = j->key;
 	s->g = hybrid ? &hybrid_roles : &avx2_roles;
 	s->pass = hybrid ? PASS_HYBRID_MAIN : PASS_AVX2;
-	s->scalar = scalar;
-	for (size_t k = 0; k < facts.nbranches; k++)
-		s->site_of[facts.branch[k].at] = (uint16_t)k;
 	hi_flush(&s->hi);
 	ok = !p.overflow &&
 	     (hybrid ? emit_hybrid(&e, s) : emit_function(&e, s));
@@ -1306,19 +1239,13 @@ static uint8_t *emit_job_as(uint8_t *start, uint8_t *end,
 
 static uint8_t *emit_job(uint8_t *start, uint8_t *end, hashx_compile_job *j)
 {
-	return emit_job_as(start, end, j, 0);
+	return emit_job_as(start, end, j, false);
 }
 
 static uint8_t *emit_hybrid_job(uint8_t *start, uint8_t *end,
 				hashx_compile_job *j)
 {
-	return emit_job_as(start, end, j, 1);
-}
-
-static uint8_t *emit_hybrid_x2_job(uint8_t *start, uint8_t *end,
-				   hashx_compile_job *j)
-{
-	return emit_job_as(start, end, j, 2);
+	return emit_job_as(start, end, j, true);
 }
 
 const hashx_batch_backend hashx_x86_64_avx2_backend = {
@@ -1328,8 +1255,3 @@ const hashx_batch_backend hashx_x86_64_hybrid2_backend = {
 	.emit = emit_hybrid_job,
 	.capacity = HYBRID_CAPACITY,
 	.lanes = LANES + 1};
-
-const hashx_batch_backend hashx_x86_64_hybrid2x2_backend = {
-	.emit = emit_hybrid_x2_job,
-	.capacity = HYBRID_CAPACITY,
-	.lanes = LANES + 2};
