@@ -34,6 +34,10 @@
  * values in the taken lanes and restores the saved ones in the others.
  * Any BRANCH met during such a re-run is not evaluated (the re-running
  * lanes have used their one jump; the others' results are discarded).
+ *
+ * The same file emits the hybrid back-end (hybrid2: these 4 lanes and a
+ * fifth input in general-purpose registers, interleaved); its register
+ * plan and branch copies are described at emit_hybrid.
  */
 #include <config.h>
 
@@ -307,43 +311,22 @@ static void vzero(x86_emitter *e, int reg)
 
 /* ---- general-purpose instructions ---------------------------------- */
 
-/* Opcodes of the few general-purpose instructions (Intel SDM). */
-enum {
-	OP_PUSH_RBP = 0x55,
-	OP_POP_RBP = 0x5d,
-	OP_MOV_RM_R = 0x89,    /* REX.W 89 /r: mov r/m64, r64 */
-	OP_GROUP1_IMM8 = 0x83, /* 83 /4: and r/m64, imm8 */
-	OP_XOR_RM_R = 0x31,    /* 31 /r: xor r/m32, r32 */
-	OP_MOV_EAX_IMM32 = 0xb8,
-	OP_CMP_EAX_IMM32 = 0x3d,
-	OP_TEST_RM_R = 0x85,
-	OP_JMP_REL32 = 0xe9,
-	OP_AND_RM_R = 0x21, /* 21 /r: and r/m32, r32 */
-	REX_W = 0x48,
-	REX_R = 0x44,
-	REX_B = 0x41,
-};
+/* push rbp / pop rbp (Intel SDM: 50+r, 58+r) */
+enum { OP_PUSH_RBP = 0x55, OP_POP_RBP = 0x5d };
 
 /* push rbp; mov rbp, rsp; and rsp, -32; add rsp, -FRAME_SIZE */
 static void gp_enter(x86_emitter *e)
 {
 	x86_byte(e, OP_PUSH_RBP);
-	x86_byte(e, REX_W);
-	x86_byte(e, OP_MOV_RM_R);
-	x86_byte(e, 0xc0 | X86_RSP << 3 | X86_RBP);
-	x86_byte(e, REX_W);
-	x86_byte(e, OP_GROUP1_IMM8);
-	x86_byte(e, 0xc0 | 4 << 3 | X86_RSP);
-	x86_byte(e, 0xe0);
+	x86_mov64_rr(e, X86_RBP, X86_RSP);
+	x86_and64_imm8(e, X86_RSP, -32);
 	x86_add_imm32(e, X86_RSP, -FRAME_SIZE);
 }
 
 /* mov rsp, rbp; pop rbp */
 static void gp_leave(x86_emitter *e)
 {
-	x86_byte(e, REX_W);
-	x86_byte(e, OP_MOV_RM_R);
-	x86_byte(e, 0xc0 | X86_RBP << 3 | X86_RSP);
+	x86_mov64_rr(e, X86_RSP, X86_RBP);
 	x86_byte(e, OP_POP_RBP);
 }
 
