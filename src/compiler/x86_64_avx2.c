@@ -116,10 +116,9 @@ enum {
  * stubs, the scalar copy and the scalar stub; two int3 bytes end the
  * copies. */
 #define HYBRID_PER_INSTR                                                       \
-	(HYBRID_MAIN_BYTES + MAX_INSTR_BYTES + STUB_BYTES + SCALAR_COPY_BYTES + \
-	 SCALAR_STUB_BYTES)
-#define HYBRID_FIXED                                                           \
-	(64 + HYBRID_PROLOGUE_BYTES + HYBRID_EPILOGUE_BYTES + 2)
+	(HYBRID_MAIN_BYTES + MAX_INSTR_BYTES + STUB_BYTES +                    \
+	 SCALAR_COPY_BYTES + SCALAR_STUB_BYTES)
+#define HYBRID_FIXED (64 + HYBRID_PROLOGUE_BYTES + HYBRID_EPILOGUE_BYTES + 2)
 #define HYBRID_CAPACITY                                                        \
 	(POOL_BYTES + HYBRID_FIXED + HASHX_PROGRAM_SIZE * HYBRID_PER_INSTR)
 
@@ -906,27 +905,25 @@ static void emit_scalar_instr(x86_emitter *e, emit_state *s, size_t i)
 	site->scalar_cont = e->pos;
 }
 
-
 /* The instructions [from, to) of the pass s->pass; false if they would
  * not fit. */
-static bool emit_program(x86_emitter *e, emit_state *s, size_t from,
-			 size_t to, const uint8_t **at)
+static bool emit_program(x86_emitter *e, emit_state *s, size_t from, size_t to,
+			 const uint8_t **at)
 {
 	size_t most = s->pass == PASS_HYBRID_MAIN ? HYBRID_MAIN_BYTES
 						  : MAX_INSTR_BYTES;
-	/* A main path keeps room for its exit code and the stubs so far;
-	 * the parts after the vector copy check their own room. */
-	size_t reserve = s->pass == PASS_VECTOR_COPY ? 0
-			 : s->pass == PASS_AVX2	    ? EPILOGUE_BYTES
-						    : HYBRID_EPILOGUE_BYTES;
+	size_t exit_bytes =
+		s->pass == PASS_AVX2 ? EPILOGUE_BYTES : HYBRID_EPILOGUE_BYTES;
 
 	for (size_t i = from; i < to; i++) {
 		uint8_t *before = e->pos;
+		size_t need = most;
 
-		if (!x86_room(e, most + reserve +
-					 (reserve ? STUB_BYTES *
-							    (s->nsites + 1)
-						  : 0)))
+		/* A main path keeps room for its exit code and the stubs so
+		 * far; the parts after the vector copy check their own. */
+		if (s->pass != PASS_VECTOR_COPY)
+			need += exit_bytes + STUB_BYTES * (s->nsites + 1);
+		if (!x86_room(e, need))
 			return false;
 		at[i] = e->pos;
 		if (i == HASHX_RESUME_WITHOUT_TARGET) {
@@ -1130,8 +1127,8 @@ static bool emit_hybrid(x86_emitter *e, emit_state *s)
 		s->pass = PASS_VECTOR_COPY;
 		s->branch_no = 0;
 		for (size_t i = 0; i < from; i++)
-			s->branch_no += s->prog->code[i].opcode ==
-					HASHX_OP_BRANCH;
+			s->branch_no +=
+				s->prog->code[i].opcode == HASHX_OP_BRANCH;
 		hi_flush(&s->hi);
 		if (!emit_program(e, s, from, to, s->vector_at))
 			return false;
@@ -1175,11 +1172,10 @@ static bool emit_hybrid(x86_emitter *e, emit_state *s)
 	return true;
 }
 
-static uint8_t *emit_job_as(uint8_t *start, uint8_t *end,
-			    hashx_compile_job *j, bool hybrid)
+static uint8_t *emit_job_as(uint8_t *start, uint8_t *end, hashx_compile_job *j,
+			    bool hybrid)
 {
-	x86_pool p = x86_pool_at(start, POOL_ENTRY,
-				 POOL_BYTES / POOL_ENTRY);
+	x86_pool p = x86_pool_at(start, POOL_ENTRY, POOL_BYTES / POOL_ENTRY);
 	hashx_analysis facts;
 	consts c;
 	emit_state *s;
