@@ -21,6 +21,10 @@
 #   scripts/test.sh --valgrind native build; the whole suite under valgrind
 #                              memcheck (make check-valgrind): any memory
 #                              error or definite leak fails the test
+#   scripts/test.sh --instructions  native build; make bench-instructions:
+#                              instructions per operation counted by
+#                              callgrind against bench/instructions.baseline
+#                              (more than 2% growth fails); no test suite
 #   scripts/test.sh --tsan     native build with ThreadSanitizer; runs
 #                              what starts threads: test_concurrency, the
 #                              Check cases tagged "threads" of test_equix,
@@ -55,12 +59,13 @@ case "${1:-}" in
 --no-jit) nojit=1 ;;
 --sanitizers) sanitizers=1 ;;
 --valgrind) valgrind=1 ;;
+--instructions) instructions=1 ;;
 --tsan) tsan=1 ;;
 --fuzz) fuzz=1 ;;
 --package) package=1 ;;
 --abi) abi=check ;;
 --abi-dump) abi=dump ;;
-*) echo "usage: scripts/test.sh [--aarch64 | --no-jit | --sanitizers | --valgrind | --tsan | --fuzz | --abi | --abi-dump | --package]" >&2; exit 2 ;;
+*) echo "usage: scripts/test.sh [--aarch64 | --no-jit | --sanitizers | --valgrind | --instructions | --tsan | --fuzz | --abi | --abi-dump | --package]" >&2; exit 2 ;;
 esac
 
 # Counts over all test programs: a Check program contributes its checks,
@@ -110,6 +115,17 @@ if [ -n "${abi:-}" ]; then
 		--disable-static --without-check
 	make -s -j"$(equix_jobs)"
 	exec make -s "abi-$abi"
+fi
+
+# Instruction counts: the libraries and the driver only (no tests: the
+# suite runs in the other stages), then the comparison; its table is the
+# output, its status the verdict. Valgrind also brings callgrind.h, which
+# configure must see to build the driver.
+if [ "${instructions:-0}" = 1 ]; then
+	equix_install_valgrind_packages
+	equix_setup "$EQUIX_SRC/build/instructions" --enable-werror
+	make -s -j"$(equix_jobs)"
+	exec make -s bench-instructions
 fi
 
 if [ "${fuzz:-0}" = 1 ]; then

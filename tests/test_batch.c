@@ -466,6 +466,93 @@ START_TEST(set_impl_refuses_unavailable)
 }
 END_TEST
 
+/* The measured order for each class of CPU (impl.c's table) ends with the
+ * interpreter, so that every CPU gets something, and names the classes
+ * doc/performance.md section 3 gives figures for. */
+static hashx_impl first_for(hashx_cpu_vendor v, unsigned family, bool avx512)
+{
+	return hashx_impl_order_for((hashx_cpu_id){v, family}, avx512, 0,
+				    NULL);
+}
+
+static hashx_impl last_for(hashx_cpu_vendor v, unsigned family, bool avx512)
+{
+	hashx_cpu_id id = {v, family};
+	hashx_impl last = HASHX_IMPL_COUNT, impl;
+
+	for (size_t k = 0; (impl = hashx_impl_order_for(id, avx512, k, NULL)) !=
+			   HASHX_IMPL_COUNT;
+	     k++) {
+		ck_assert_uint_lt(k, HASHX_IMPL_COUNT);
+		last = impl;
+	}
+	return last;
+}
+
+START_TEST(order_by_cpu_class)
+{
+	static const struct {
+		hashx_cpu_vendor vendor;
+		unsigned family;
+	} cpus[] = { { HASHX_CPU_AMD, 0x17 }, { HASHX_CPU_AMD, 0x19 },
+		     { HASHX_CPU_AMD, 0x1a }, { HASHX_CPU_INTEL, 6 },
+		     { HASHX_CPU_OTHER, 0 } };
+	const char *why = NULL;
+
+	/* Zen 3: AVX2 before the scalar JIT */
+	ck_assert_int_eq(first_for(HASHX_CPU_AMD, 0x19, false),
+			 HASHX_IMPL_AVX2);
+	ck_assert_int_eq(hashx_impl_order_for((hashx_cpu_id){ HASHX_CPU_AMD,
+							      0x19 },
+					      false, 1, &why),
+			 HASHX_IMPL_SCALAR);
+	ck_assert_ptr_nonnull(strstr(why, "Zen 3"));
+	/* Zen 5 and Intel with AVX-512: AVX-512, then the scalar JIT */
+	ck_assert_int_eq(first_for(HASHX_CPU_AMD, 0x1a, true),
+			 HASHX_IMPL_AVX512);
+	ck_assert_int_eq(first_for(HASHX_CPU_INTEL, 6, true),
+			 HASHX_IMPL_AVX512);
+	ck_assert_int_eq(hashx_impl_order_for((hashx_cpu_id){ HASHX_CPU_INTEL,
+							      6 },
+					      true, 1, NULL),
+			 HASHX_IMPL_SCALAR);
+	/* unmeasured classes say so */
+	hashx_impl_order_for((hashx_cpu_id){ HASHX_CPU_AMD, 0x17 }, false, 0,
+			     &why);
+	ck_assert_ptr_nonnull(strstr(why, "no measurement"));
+	for (size_t i = 0; i < sizeof cpus / sizeof cpus[0]; i++)
+		for (int w = 0; w < 2; w++)
+			ck_assert_int_eq(last_for(cpus[i].vendor,
+						  cpus[i].family, w),
+					 HASHX_IMPL_PORTABLE);
+}
+END_TEST
+
+/* This process's choice is the first available of its class's order, or
+ * what HASHX_IMPL forces (tests/impls.sh runs the suite so). */
+START_TEST(default_follows_the_table)
+{
+	const char *forced = getenv("HASHX_IMPL"), *why = NULL;
+	hashx_impl want = HASHX_IMPL_COUNT, impl;
+	hashx_cpu_id id = hashx_cpu_identify();
+
+	if (forced != NULL &&
+	    hashx_impl_available(hashx_impl_from_name(forced)))
+		want = hashx_impl_from_name(forced);
+	for (size_t k = 0; want == HASHX_IMPL_COUNT &&
+			   (impl = hashx_impl_order_for(
+				    id, hashx_cpu_has_avx512(), k, NULL)) !=
+				   HASHX_IMPL_COUNT;
+	     k++)
+		if (hashx_impl_available(impl))
+			want = impl;
+	ck_assert_int_eq(hashx_impl_choose(&why), want);
+	ck_assert_int_eq(hashx_impl_default(), want);
+	ck_assert_ptr_nonnull(why);
+	printf("implementation here: %s (%s)\n", hashx_impl_name(want), why);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
 	if (argc == 2 && strcmp(argv[1], "--default") == 0) {
@@ -488,6 +575,8 @@ int main(int argc, char **argv)
 
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, set_impl_refuses_unavailable);
+	tcase_add_test(tc, order_by_cpu_class);
+	tcase_add_test(tc, default_follows_the_table);
 	for (int k = 0; k < HASHX_IMPL_COUNT; k++) {
 		if (hashx_impl_available((hashx_impl)k)) {
 			tcase_add_loop_test(tc, scatter_every_impl, k, k + 1);

@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "code_buffer.h"
+#include "cpu.h"
 #include "program.h"
 #include "siphash.h"
 
@@ -76,10 +77,21 @@ bool hashx_impl_uses_jit(hashx_impl impl);
 bool hashx_impl_batches(hashx_impl impl);
 
 /*
- * The implementation compiled contexts use: the fastest available, or the
- * one named by the environment variable HASHX_IMPL (if available here).
+ * The implementation compiled contexts use: the one named by the
+ * environment variable HASHX_IMPL if available here, else the first
+ * available in the order measured fastest on this class of CPU (impl.c).
  * Decided once per process; thread-safe.
  */
 hashx_impl hashx_impl_default(void);
+
+/* The same choice made afresh, and in `*why` (unless NULL) the reason, as
+ * a sentence for reports such as equix-bench's first line. */
+hashx_impl hashx_impl_choose(const char **why);
+
+/* The k-th implementation (from 0) in the order measured for CPU `id`,
+ * with or without AVX-512, whether available or not; HASHX_IMPL_COUNT past
+ * its end. `*why` (unless NULL): the measurement behind that order. */
+hashx_impl hashx_impl_order_for(hashx_cpu_id id, bool avx512, size_t k,
+				const char **why);
 
 #endif

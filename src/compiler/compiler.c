@@ -20,7 +20,11 @@ void *hashx_compiler_build(hashx_code_buffer *buf, size_t capacity,
 	job->entry = 0;
 	if (!hashx_code_buffer_writable(buf, capacity))
 		return NULL;
-	stop = emit(buf->mem, buf->mem + buf->size, job);
+	/* The code is written at buf->write and runs at buf->mem (the same
+	 * address unless the buffer is aliased), so what an emitter writes
+	 * must not depend on where it sits: jumps and constants are
+	 * addressed relative to the instruction. */
+	stop = emit(buf->write, buf->write + buf->size, job);
 	if (stop == NULL)
 		return NULL;
 	/* CPUs with separate instruction and data caches (aarch64) must not
@@ -28,7 +32,7 @@ void *hashx_compiler_build(hashx_code_buffer *buf, size_t capacity,
 	__builtin___clear_cache((char *)buf->mem, (char *)buf->mem + buf->size);
 	if (!hashx_code_buffer_executable(buf))
 		return NULL;
-	buf->used = (size_t)(stop - buf->mem);
+	buf->used = (size_t)(stop - buf->write);
 	return buf->mem + job->entry;
 }
 

@@ -9,6 +9,11 @@
 #include <config.h>
 
 #include <stdatomic.h>
+#include <string.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
 
 #include "cpu.h"
 
@@ -55,4 +60,31 @@ bool hashx_cpu_has_avx2(void)
 bool hashx_cpu_has_avx512(void)
 {
 	return (features() & CPU_AVX512) != 0;
+}
+
+hashx_cpu_id hashx_cpu_identify(void)
+{
+	hashx_cpu_id id = {HASHX_CPU_OTHER, 0};
+#if defined(__x86_64__) || defined(__i386__)
+	unsigned a, b, c, d;
+	char vendor[13];
+
+	if (!__get_cpuid(0, &a, &b, &c, &d))
+		return id;
+	/* the vendor string is EBX, EDX, ECX in that order */
+	memcpy(vendor, &b, 4);
+	memcpy(vendor + 4, &d, 4);
+	memcpy(vendor + 8, &c, 4);
+	vendor[12] = '\0';
+	if (strcmp(vendor, "GenuineIntel") == 0)
+		id.vendor = HASHX_CPU_INTEL;
+	else if (strcmp(vendor, "AuthenticAMD") == 0)
+		id.vendor = HASHX_CPU_AMD;
+	if (!__get_cpuid(1, &a, &b, &c, &d))
+		return id;
+	id.family = (a >> 8) & 0xf;
+	if (id.family == 0xf)
+		id.family += (a >> 20) & 0xff;
+#endif
+	return id;
 }

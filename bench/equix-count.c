@@ -1,0 +1,607 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * equix-count - the operations whose instructions `make
+ * bench-instructions` counts (bench/instructions.sh runs this program
+ * under callgrind, once per HashX implementation).
+ *
+ * Time on a shared virtual machine drifts by up to 10% between runs
+ * (doc/performance.md), so a 2% regression cannot be seen in equix-bench's
+ * figures; the number of instructions one operation executes can, since
+ * for one binary it is the same on every run. Each figure is one region:
+ * callgrind's counters are zeroed, collection is switched on for a loop
+ * of ITERS operations and off again, and the counts are dumped under the
+ * name "count FIGURE ITERS"; the script divides. Everything else (reading
+ * the vectors, allocating and making contexts, the checks) runs with
+ * collection off and is not counted.
+ *
+ * A wrong path must not give a "fast" count: every operation counted is
+ * one whose result is recorded in tests/vectors/ (the seeds' hashes, the
+ * challenges' solutions), and the results of the counted loop itself are
+ * compared with the records after it. Any difference, or any failure, is
+ * reported and ends the program with status 1, before the figure's dump,
+ * so the script finds a figure missing and fails.
+ *
+ * Outside valgrind the client requests do nothing: the program then runs
+ * its checks only (tests/count.sh).
+ */
+#include <config.h>
+
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <valgrind/callgrind.h>
+
+#include <equix.h>
+#include <hashx.h>
+
+#include "batch.h"
+#include "vectors.h"
+
+/* For the baseline's header: GCC's __VERSION__ is the bare number. */
+#if defined(__clang__)
+#define COMPILER_NAME ""
+#elif defined(__GNUC__)
+#define COMPILER_NAME "gcc "
+#else
+#define COMPILER_NAME ""
+#endif
+
+/* The vectors were recorded with the reference salt. */
+#define REFERENCE_SALT "HashX v1"
+
+/*
+ * Operations per figure. Counts are exact, so the iterations only choose
+ * how many programs the average covers (each HashX program has its own
+ * mix of instructions and taken branches): enough seeds that one
+ * unusual program moves a figure little, few enough that the three
+ * callgrind runs take seconds each. One solve is 65,536 hashes and the
+ * pairing of their buckets, tens of millions of instructions.
+ */
+#define GENERATE_SEEDS 64
+#define HASH_SEEDS 64 /* each with its recorded inputs (4 in hashx.txt) */
+#define VERIFY_SOLUTIONS 32
+#define SOLVE_CHALLENGES 1
+
+static const char *progname = "equix-count";
+
+/* One line on stderr, prefixed with the program's name. */
+static void say(const char *format, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, format);
+	vfprintf(stderr, format, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* ---- Regions ----------------------------------------------------- */
+
+/*
+ * Collection is off at start (callgrind runs with --collect-atstart=no).
+ * Zeroing drops whatever was collected since the last dump: callgrind's
+ * --toggle-collect of libsodium's BLAKE2b (instructions.sh says why)
+ * switches collection on inside every call made outside a region. For
+ * the same reason the counts are dumped as soon as the region ends,
+ * before the checks, which make functions again: their BLAKE2b calls
+ * would be counted. The dump's name carries the figure and its
+ * iterations.
+ */
+static void region_begin(void)
+{
+	CALLGRIND_ZERO_STATS;
+	CALLGRIND_TOGGLE_COLLECT;
+}
+
+static void region_end(const char *figure, unsigned iters)
+{
+	char desc[96];
+
+	CALLGRIND_TOGGLE_COLLECT;
+	snprintf(desc, sizeof desc, "count %s %u", figure, iters);
+	CALLGRIND_DUMP_STATS_AT(desc);
+}
+
+/* Once a region's results have been checked: the script takes a dump
+ * only with this line. */
+static void region_checked(const char *figure, unsigned iters)
+{
+	printf("%s %u checked\n", figure, iters);
+}
+
+/* ---- HashX --------------------------------------------------------- */
+
+/* Hex of a seed, for messages (at most 12 bytes of it). */
+static const char *seed_hex(const bench_hashx_vec *x, char buf[32])
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < x->seed_len && i < 12; i++)
+		o += (size_t)snprintf(buf + o, 32 - o, "%02x", x->seed[i]);
+	if (x->seed_len == 0)
+		snprintf(buf, 32, "-");
+	return buf;
+}
+
+/* The first `want` seeds that make a function; false when there are
+ * fewer. */
+static bool pick_seeds(const bench_vectors *v, const bench_hashx_vec **out,
+		       size_t want)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < v->n_hashx && n < want; i++)
+		if (v->hashx[i].ok && v->hashx[i].pairs > 0)
+			out[n++] = &v->hashx[i];
+	if (n < want)
+		say("the vectors hold %zu seeds with recorded hashes, %zu "
+		    "needed",
+		    n, want);
+	return n == want;
+}
+
+/* The made function of `ctx` is of `type` and gives x's recorded
+ * hashes. */
+static bool check_function(hashx_ctx *ctx, hashx_type type,
+			   const bench_hashx_vec *x, const char *figure)
+{
+	size_t size = hashx_output_size();
+	hashx_type got;
+	uint8_t out[32];
+	char hex[32];
+
+	if (hashx_query_type(ctx, &got) != HASHX_OK || got != type) {
+		say("%s: seed %s: the function is not of the type counted",
+		    figure, seed_hex(x, hex));
+		return false;
+	}
+	for (int k = 0; k < x->pairs; k++)
+		if (hashx_exec(ctx, x->nonce[k], out) != HASHX_OK ||
+		    memcmp(out, x->hash[k], size) != 0) {
+			say("%s: seed %s, input %llx: the hash differs from "
+			    "the recorded one",
+			    figure, seed_hex(x, hex),
+			    (unsigned long long)x->nonce[k]);
+			return false;
+		}
+	return true;
+}
+
+/* generate/: one hashx_make per seed (for a compiled context, the
+ * compilation included). The region's makes are run first with
+ * collection off, so the counted ones are not the first calls (no
+ * first-touch work is counted); each function made in the region is then
+ * checked. */
+static bool count_generate(const bench_vectors *v, hashx_type type,
+			   const char *figure)
+{
+	const bench_hashx_vec *seeds[GENERATE_SEEDS];
+	hashx_result r[GENERATE_SEEDS];
+	hashx_ctx *ctx = hashx_alloc(type);
+	bool ok = ctx != NULL && pick_seeds(v, seeds, GENERATE_SEEDS);
+
+	if (ctx == NULL)
+		say("%s: hashx_alloc failed", figure);
+	for (size_t i = 0; ok && i < GENERATE_SEEDS; i++)
+		hashx_make(ctx, seeds[i]->seed, seeds[i]->seed_len);
+	if (ok) {
+		region_begin();
+		for (size_t i = 0; i < GENERATE_SEEDS; i++)
+			r[i] = hashx_make(ctx, seeds[i]->seed,
+					  seeds[i]->seed_len);
+		region_end(figure, GENERATE_SEEDS);
+	}
+	/* Only the last function survives in the context, checked as the
+	 * counted loop left it; the results say the others were made, and
+	 * each seed is made again, uncounted, to check its function (the
+	 * generator is deterministic: the same program as counted). */
+	if (ok && r[GENERATE_SEEDS - 1] == HASHX_OK)
+		ok = check_function(ctx, type, seeds[GENERATE_SEEDS - 1],
+				    figure);
+	for (size_t i = 0; ok && i < GENERATE_SEEDS; i++) {
+		char hex[32];
+
+		if (r[i] != HASHX_OK) {
+			say("%s: seed %s: hashx_make gave %d in the counted "
+			    "loop",
+			    figure, seed_hex(seeds[i], hex), (int)r[i]);
+			ok = false;
+		} else if (hashx_make(ctx, seeds[i]->seed,
+				      seeds[i]->seed_len) != HASHX_OK ||
+			   !check_function(ctx, type, seeds[i], figure))
+			ok = false;
+	}
+	if (ok)
+		region_checked(figure, GENERATE_SEEDS);
+	hashx_free(ctx);
+	return ok;
+}
+
+/* hash/: every recorded input of HASH_SEEDS functions, each made in its
+ * own context beforehand; the hashes are compared with the records after
+ * the region. */
+static bool count_hash(const bench_vectors *v, hashx_type type,
+		       const char *figure)
+{
+	const bench_hashx_vec *seeds[HASH_SEEDS];
+	hashx_ctx *ctx[HASH_SEEDS] = {NULL};
+	static uint8_t out[HASH_SEEDS][BENCH_VEC_PAIRS][32];
+	size_t size = hashx_output_size();
+	unsigned iters = 0;
+	bool ok = pick_seeds(v, seeds, HASH_SEEDS);
+
+	for (size_t i = 0; ok && i < HASH_SEEDS; i++) {
+		iters += (unsigned)seeds[i]->pairs;
+		ctx[i] = hashx_alloc(type);
+		if (ctx[i] == NULL) {
+			say("%s: hashx_alloc failed", figure);
+			ok = false;
+		} else if (hashx_make(ctx[i], seeds[i]->seed,
+				      seeds[i]->seed_len) != HASHX_OK ||
+			   !check_function(ctx[i], type, seeds[i], figure)) {
+			/* check_function said why, unless the make
+			 * failed. */
+			ok = false;
+		}
+	}
+	if (ok) {
+		region_begin();
+		for (size_t i = 0; i < HASH_SEEDS; i++)
+			for (int k = 0; k < seeds[i]->pairs; k++)
+				hashx_exec(ctx[i], seeds[i]->nonce[k],
+					   out[i][k]);
+		region_end(figure, iters);
+	}
+	for (size_t i = 0; ok && i < HASH_SEEDS; i++)
+		for (int k = 0; ok && k < seeds[i]->pairs; k++)
+			if (memcmp(out[i][k], seeds[i]->hash[k], size) != 0) {
+				char hex[32];
+
+				say("%s: seed %s, input %llx: the counted "
+				    "hash differs from the recorded one",
+				    figure, seed_hex(seeds[i], hex),
+				    (unsigned long long)seeds[i]->nonce[k]);
+				ok = false;
+			}
+	if (ok)
+		region_checked(figure, iters);
+	for (size_t i = 0; i < HASH_SEEDS; i++)
+		hashx_free(ctx[i]);
+	return ok;
+}
+
+static bool count_generate_interp(const bench_vectors *v, const char *f)
+{
+	return count_generate(v, HASHX_TYPE_INTERPRETED, f);
+}
+
+static bool count_generate_compiled(const bench_vectors *v, const char *f)
+{
+	return count_generate(v, HASHX_TYPE_COMPILED, f);
+}
+
+static bool count_hash_interp(const bench_vectors *v, const char *f)
+{
+	return count_hash(v, HASHX_TYPE_INTERPRETED, f);
+}
+
+static bool count_hash_compiled(const bench_vectors *v, const char *f)
+{
+	return count_hash(v, HASHX_TYPE_COMPILED, f);
+}
+
+/* ---- Equi-X -------------------------------------------------------- */
+
+/* verify/: the first VERIFY_SOLUTIONS recorded solutions, each verified
+ * once in the region (which makes its challenge's HashX function, as a
+ * service does for every request); all must be accepted, and a tampered
+ * one, outside the region, refused. */
+static bool count_verify(const bench_vectors *v, equix_ctx_flags flags,
+			 const char *figure)
+{
+	const bench_equix_vec *vec[VERIFY_SOLUTIONS];
+	const equix_solution *sol[VERIFY_SOLUTIONS];
+	equix_result r[VERIFY_SOLUTIONS];
+	equix_ctx *ctx = equix_alloc(flags);
+	equix_solution bad;
+	size_t n = 0;
+	bool ok = ctx != NULL;
+
+	if (ctx == NULL)
+		say("%s: equix_alloc failed", figure);
+	for (size_t i = 0; i < v->n_equix && n < VERIFY_SOLUTIONS; i++)
+		for (unsigned k = 0;
+		     v->equix[i].ok && k < v->equix[i].count &&
+		     n < VERIFY_SOLUTIONS;
+		     k++) {
+			vec[n] = &v->equix[i];
+			sol[n++] = &v->equix[i].sols[k];
+		}
+	if (ok && n < VERIFY_SOLUTIONS) {
+		say("%s: the vectors hold %zu solutions, %d needed", figure,
+		    n, VERIFY_SOLUTIONS);
+		ok = false;
+	}
+	/* Uncounted first calls, as for generate/. */
+	for (size_t i = 0; ok && i < n; i++)
+		equix_verify(ctx, vec[i]->challenge, vec[i]->len, sol[i]);
+	if (ok) {
+		region_begin();
+		for (size_t i = 0; i < VERIFY_SOLUTIONS; i++)
+			r[i] = equix_verify(ctx, vec[i]->challenge,
+					    vec[i]->len, sol[i]);
+		region_end(figure, VERIFY_SOLUTIONS);
+	}
+	for (size_t i = 0; ok && i < VERIFY_SOLUTIONS; i++)
+		if (r[i] != EQUIX_OK) {
+			say("%s: recorded solution %zu gave %d, expected "
+			    "EQUIX_OK",
+			    figure, i, (int)r[i]);
+			ok = false;
+		}
+	if (ok) {
+		bad = *sol[0];
+		bad.idx[7] ^= 1;
+		if (equix_verify(ctx, vec[0]->challenge, vec[0]->len, &bad) ==
+		    EQUIX_OK) {
+			say("%s: a tampered solution was accepted", figure);
+			ok = false;
+		}
+	}
+	if (ok)
+		region_checked(figure, VERIFY_SOLUTIONS);
+	equix_free(ctx);
+	return ok;
+}
+
+static bool count_verify_interp(const bench_vectors *v, const char *f)
+{
+	return count_verify(v, EQUIX_CTX_VERIFY, f);
+}
+
+static bool count_verify_try(const bench_vectors *v, const char *f)
+{
+	return count_verify(v, EQUIX_CTX_VERIFY | EQUIX_CTX_TRY_COMPILE, f);
+}
+
+static bool count_verify_compiled(const bench_vectors *v, const char *f)
+{
+	return count_verify(v, EQUIX_CTX_VERIFY | EQUIX_CTX_MUST_COMPILE, f);
+}
+
+/* solve/compiled: the first recorded challenge with solutions, solved
+ * once (a warm-up solve would double the slowest part of the run; the
+ * solver's memory is allocated by equix_alloc, outside the region); the
+ * same solutions in the same order as recorded. */
+static bool count_solve(const bench_vectors *v, const char *figure)
+{
+	const bench_equix_vec *x = NULL;
+	equix_ctx *ctx = equix_alloc(EQUIX_CTX_SOLVE | EQUIX_CTX_MUST_COMPILE);
+	equix_solutions_buffer b;
+	equix_result r;
+
+	if (ctx == NULL) {
+		say("%s: equix_alloc failed (no HashX compiler in this "
+		    "build?)",
+		    figure);
+		return false;
+	}
+	for (size_t i = 0; i < v->n_equix && x == NULL; i++)
+		if (v->equix[i].ok && v->equix[i].count > 0)
+			x = &v->equix[i];
+	if (x == NULL) {
+		say("%s: no challenge with solutions among the vectors",
+		    figure);
+		equix_free(ctx);
+		return false;
+	}
+	region_begin();
+	r = equix_solve(ctx, x->challenge, x->len, &b);
+	region_end(figure, SOLVE_CHALLENGES);
+	equix_free(ctx);
+	if (r != EQUIX_OK || b.count != x->count ||
+	    memcmp(b.sols, x->sols, x->count * sizeof x->sols[0]) != 0) {
+		say("%s: the solutions differ from the recorded ones "
+		    "(result %d, %u found, %u recorded)",
+		    figure, (int)r, r == EQUIX_OK ? b.count : 0, x->count);
+		return false;
+	}
+	region_checked(figure, SOLVE_CHALLENGES);
+	return true;
+}
+
+/* ---- The list ------------------------------------------------------ */
+
+typedef struct figure {
+	const char *name;
+	bool (*count)(const bench_vectors *v, const char *name);
+} figure;
+
+/* The names of equix-bench's benchmarks where they measure the same
+ * operation (bench/benchmarks.c); verify/compiled is a must-compile
+ * context, which compiles every function it verifies. */
+static const figure figures[] = {
+	{"generate/interp", count_generate_interp},
+	{"generate/compiled", count_generate_compiled},
+	{"hash/interp", count_hash_interp},
+	{"hash/compiled", count_hash_compiled},
+	{"verify/interp", count_verify_interp},
+	{"verify/try-compile", count_verify_try},
+	{"verify/compiled", count_verify_compiled},
+	{"solve/compiled", count_solve},
+};
+
+#define N_FIGURES (sizeof figures / sizeof figures[0])
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: %s [--impl NAME] [--vectors DIR] [--figure NAME]...\n"
+		"       %s --list | --help\n"
+		"Runs each figure's operations, checked against the recorded "
+		"vectors,\n"
+		"with callgrind collection on around the counted loop only "
+		"(run it\n"
+		"under valgrind --tool=callgrind --collect-atstart=no; "
+		"bench/instructions.sh\n"
+		"does). Without --figure, every figure.\n"
+		"  --impl NAME     the HashX implementation of compiled "
+		"contexts: portable,\n"
+		"                  scalar, avx2 (sets HASHX_IMPL; an error "
+		"where this CPU,\n"
+		"                  or valgrind's, lacks it)\n"
+		"  --vectors DIR   the vector files (default: $VECTOR_DIR, "
+		"else the source\n"
+		"                  tree's tests/vectors)\n"
+		"  --figure NAME   count this figure (repeatable)\n"
+		"  --list          the figures, one a line\n",
+		progname, progname);
+}
+
+static const figure *find_figure(const char *name)
+{
+	for (size_t i = 0; i < N_FIGURES; i++)
+		if (strcmp(figures[i].name, name) == 0)
+			return &figures[i];
+	return NULL;
+}
+
+/*
+ * The implementation named, which this CPU must run. Each library holds
+ * its own copy of the choice (libequix has a private HashX core), made
+ * once per process from HASHX_IMPL at its first context: so the variable
+ * is set here, before any context exists. A name the CPU cannot run
+ * would be ignored there, silently, and another path counted: refused
+ * here instead.
+ */
+static bool choose_impl(const char *name)
+{
+	hashx_impl impl = hashx_impl_from_name(name);
+
+	if (impl == HASHX_IMPL_COUNT) {
+		say("--impl: unknown implementation '%s' (portable, scalar, "
+		    "avx2, avx512)",
+		    name);
+		return false;
+	}
+	if (!hashx_impl_available(impl)) {
+		say("--impl %s: not available on this CPU or build (under "
+		    "valgrind: its virtual CPU, which has no AVX-512)",
+		    name);
+		return false;
+	}
+	if (setenv("HASHX_IMPL", name, 1) != 0) {
+		say("--impl %s: could not set HASHX_IMPL", name);
+		return false;
+	}
+	return true;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"impl", required_argument, NULL, 'i'},
+		{"vectors", required_argument, NULL, 'v'},
+		{"figure", required_argument, NULL, 'f'},
+		{"list", no_argument, NULL, 'l'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	const figure *chosen[N_FIGURES];
+	size_t n_chosen = 0;
+	const char *impl = NULL, *dir = NULL;
+	bench_vectors v;
+	char err[512];
+	bool ok = true;
+	int c;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		const figure *f;
+
+		switch (c) {
+		case 'i':
+			if (impl != NULL) {
+				say("--impl given twice");
+				return 2;
+			}
+			impl = optarg;
+			break;
+		case 'v':
+			dir = optarg;
+			break;
+		case 'f':
+			if ((f = find_figure(optarg)) == NULL) {
+				say("--figure: unknown figure '%s' (--list "
+				    "names them)",
+				    optarg);
+				return 2;
+			}
+			for (size_t i = 0; i < n_chosen; i++)
+				if (chosen[i] == f) {
+					say("--figure %s given twice",
+					    optarg);
+					return 2;
+				}
+			chosen[n_chosen++] = f;
+			break;
+		case 'l':
+			for (size_t i = 0; i < N_FIGURES; i++)
+				printf("%s\n", figures[i].name);
+			return 0;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case ':':
+			say("%s: missing argument", argv[optind - 1]);
+			return 2;
+		default:
+			say("unknown option '%s' (--help lists them)",
+			    argv[optind - 1]);
+			return 2;
+		}
+	}
+	if (optind < argc) {
+		say("unexpected argument '%s' (--help lists the options)",
+		    argv[optind]);
+		return 2;
+	}
+	if (impl != NULL && !choose_impl(impl))
+		return 2;
+	if (strcmp(HASHX_SALT, REFERENCE_SALT) != 0) {
+		say("this build uses the HashX salt \"%s\"; the vectors hold "
+		    "for \"%s\" only",
+		    HASHX_SALT, REFERENCE_SALT);
+		return 1;
+	}
+	if (bench_vectors_load(bench_vectors_dir(dir), &v, err, sizeof err) <
+	    0) {
+		say("%s", err);
+		return 1;
+	}
+	if (n_chosen == 0)
+		for (size_t i = 0; i < N_FIGURES; i++)
+			chosen[n_chosen++] = &figures[i];
+	/* The configuration a count depends on, for the script's notes. */
+	printf("impl %s\n", hashx_impl_name(hashx_impl_default()));
+	printf("compiler %s%s\n", COMPILER_NAME, __VERSION__);
+	/* On stdout: not a fault (tests/count.sh runs it so). */
+	if (!RUNNING_ON_VALGRIND)
+		printf("not under valgrind: outputs checked, nothing "
+		       "counted\n");
+	for (size_t i = 0; ok && i < n_chosen; i++)
+		ok = chosen[i]->count(&v, chosen[i]->name);
+	bench_vectors_free(&v);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		say("could not write the results");
+		return 1;
+	}
+	return ok ? 0 : 1;
+}
