@@ -3,7 +3,8 @@
 /*
  * test_interpreter.c - the semantics of each HashX instruction, on small
  * hand-made programs, for every interpreter the build has: hashx_interpret()
- * (the default), the portable switch and, with GNU C, the threaded one.
+ * (the default), the portable switch and, with GNU C, the threaded one
+ * and the paired form (decoded, then run).
  * Each test is a loop test over those interpreters.
  *
  * Expected values are computed here, independently of the project (the
@@ -33,6 +34,17 @@ static void default_interpret(const hashx_program *prog, uint64_t r[8])
 	hashx_interpret(prog, r);
 }
 
+#if HASHX_HAVE_PAIRED_INTERPRETER
+/* The paired form, decoded afresh from each program it runs. */
+static void pairs_interpret(const hashx_program *prog, uint64_t r[8])
+{
+	static hashx_pairs pairs;
+
+	hashx_pairs_decode(prog, &pairs);
+	hashx_interpret_pairs(&pairs, r);
+}
+#endif
+
 static const struct {
 	const char *name;
 	interp_fn *fn;
@@ -41,6 +53,9 @@ static const struct {
 	{ "portable", hashx_interpret_portable },
 #if HASHX_HAVE_THREADED_INTERPRETER
 	{ "threaded", hashx_interpret_threaded },
+#endif
+#if HASHX_HAVE_PAIRED_INTERPRETER
+	{ "pairs", pairs_interpret },
 #endif
 };
 #define NINTERPS ((int)(sizeof interps / sizeof interps[0]))

@@ -9,7 +9,8 @@
  * bits), x3 is 0 while the program's one jump is available and all ones
  * after; x16 and x17 are scratch. x0 holds the register file's address
  * (register-file form) or the input (whole-hash form, where x1 holds the
- * output's address).
+ * output's address; scatter form, where x1 counts the inputs left and
+ * x4-x7 hold the table). The program body touches none of x0, x1, x4-x7.
  *
  * Every emit_* function writes one instruction form, built from the named
  * encodings below (Arm ARM, "A64 Base Instruction Descriptions").
@@ -23,7 +24,10 @@
 
 /* Largest code for one HashX instruction (BRANCH: a mask load of up to
  * two instructions and five more, 28 bytes; ADD_C and XOR_C take at most
- * 12), and bounds on entry and exit code, enforced when emitting. Any
+ * 12), and bounds on entry and exit code, enforced when emitting (the
+ * whole-hash form's entry holds 10 SipRounds, about 700 bytes, the scatter
+ * form's also the table's addresses; its exit, under 200 bytes, holds the
+ * part of 2 SipRounds the first word needs and the table update). Any
  * program fits the capacity; tests/test_code_size.c measures each part
  * and compiles the largest program. */
 #define MAX_INSTR_BYTES 32
@@ -38,7 +42,10 @@ const hashx_code_bounds hashx_aarch64_code_bounds = {
 	.per_instr = MAX_INSTR_BYTES,
 };
 
-enum { X0 = 0, X1 = 1, X2 = 2, X3 = 3, X8 = 8, X16 = 16, X17 = 17, XZR = 31 };
+enum {
+	X0 = 0, X1 = 1, X2 = 2, X3 = 3, X4 = 4, X5 = 5, X6 = 6, X7 = 7,
+	X8 = 8, X16 = 16, X17 = 17, XZR = 31
+};
 
 /* 64-bit encodings, operands or'ed in (Rd bits 0-4, Rn 5-9, Rm 16-20). */
 enum {
@@ -57,13 +64,27 @@ enum {
 	A64_TST_W = 0x6a00001f, /* ands wzr, wn, wm */
 	A64_B_COND = 0x54000000,
 	A64_CBNZ = 0xb5000000,  /* cbnz xt, #imm19 * 4 */
+	A64_CBZ = 0xb4000000,   /* cbz xt, #imm19 * 4 */
 	A64_B = 0x14000000,
 	A64_LDP = 0xa9400000,   /* ldp xt, xt2, [xn, #imm7 * 8] */
 	A64_STP = 0xa9000000,
 	A64_RET = 0xd65f03c0,
+	/* the scatter form's loop and table update */
+	A64_ADD_IMM = 0x91000000,   /* add xd, xn, #imm12 */
+	A64_SUBS_IMM = 0xf1000000,  /* subs xd, xn, #imm12 */
+	A64_ADD_W_IMM = 0x11000000, /* add wd, wn, #imm12 */
+	A64_CMP_W = 0x6b00001f,     /* subs wzr, wn, wm */
+	A64_MADD_W = 0x1b000000,    /* madd wd, wn, wm, wa (Ra bits 10-14) */
+	A64_UBFM_W = 0x53000000,    /* ubfm wd, wn, #immr, #imms (bits 16, 10) */
+	A64_UBFM = 0xd3400000,      /* ubfm xd, xn, #immr, #imms */
+	/* register offsets [xn, wm, uxtw #size]: the index zero-extended
+	 * from 32 bits and scaled by the element size */
+	A64_LDRH_UXTW = 0x78605800, /* ldrh wt, [xn, wm, uxtw #1] */
+	A64_STRH_UXTW = 0x78205800, /* strh wt, [xn, wm, uxtw #1] */
+	A64_STR_UXTW = 0xf8205800,  /* str xt, [xn, wm, uxtw #3] */
 };
 
-enum { COND_NE = 1 };
+enum { COND_NE = 1, COND_HS = 2 };
 
 typedef struct emitter {
 	uint8_t *pos;
@@ -245,15 +266,18 @@ static void emit_regfile_epilogue(emitter *e)
 	put(e, A64_RET);
 }
 
-/* siphash.h's SipRound on four registers. */
-static void sipround(emitter *e, int v0, int v1, int v2, int v3)
+/* The steps of siphash.h's SipRound that `steps` selects, on four
+ * registers. */
+static void sipround_steps(emitter *e, int first, unsigned steps)
 {
-	const int v[4] = { v0, v1, v2, v3 };
+	const int v[4] = { first, first + 1, first + 2, first + 3 };
 
 	for (int k = 0; k < HASHX_SIPROUND_STEP_COUNT; k++) {
 		const hashx_sip_step *st = &hashx_sipround_table[k];
 		int d = v[st->dst];
 
+		if (!(steps >> k & 1))
+			continue;
 		if (st->op == HASHX_SIP_ADD)
 			rrr(e, A64_ADD, d, d, v[st->arg], 0);
 		else if (st->op == HASHX_SIP_XOR)
@@ -266,7 +290,7 @@ static void sipround(emitter *e, int v0, int v1, int v2, int v3)
 static void siprounds(emitter *e, int n, int first)
 {
 	for (int i = 0; i < n; i++)
-		sipround(e, first, first + 1, first + 2, first + 3);
+		sipround_steps(e, first, HASHX_SIP_ALL_STEPS);
 }
 
 static void eor_imm(emitter *e, int d, uint64_t v)
@@ -275,10 +299,10 @@ static void eor_imm(emitter *e, int d, uint64_t v)
 	rrr(e, A64_EOR, d, d, X16, 0);
 }
 
-/* Whole-hash form, uint64_t f(uint64_t input, uint8_t out[32]): the
- * input expansion of hashx_siphash24_ctr_state512 in registers, the key
- * as immediates; x8-x11 take the first four words, x12-x15 the rest. */
-static void emit_hash_prologue(emitter *e, const hashx_sip_state *key)
+/* The input expansion of hashx_siphash24_ctr_state512 on the input in
+ * register `input`, in registers, the key as immediates; x8-x11 take the
+ * first four words, x12-x15 the rest. */
+static void emit_expansion(emitter *e, const hashx_sip_state *key, int input)
 {
 	const hashx_sip_state s = hashx_expansion_start(key);
 	uint64_t start[4];
@@ -286,37 +310,170 @@ static void emit_hash_prologue(emitter *e, const hashx_sip_state *key)
 	hashx_sip_words(&s, start);
 	for (int i = 0; i < 4; i++)
 		mov_imm64(e, X8 + i, start[i]);
-	rrr(e, A64_EOR, X8 + 3, X8 + 3, X0, 0);
+	rrr(e, A64_EOR, X8 + 3, X8 + 3, input, 0);
 	siprounds(e, HASHX_EXPAND_ABSORB_ROUNDS, X8);
-	rrr(e, A64_EOR, X8, X8, X0, 0);
+	rrr(e, A64_EOR, X8, X8, input, 0);
 	eor_imm(e, X8 + 2, HASHX_SIP_WIDE_MARK);
 	siprounds(e, HASHX_EXPAND_SQUEEZE_ROUNDS, X8);
 	for (int i = 0; i < 4; i++)
 		mov_rr(e, X8 + 4 + i, X8 + i);
 	eor_imm(e, X8 + 5, HASHX_SIP_SECOND_SQUEEZE);
 	siprounds(e, HASHX_EXPAND_SQUEEZE_ROUNDS, X8 + 4);
-	clear_branch_state(e);
 }
 
-/* Finalization (finalize.h), the 32 bytes to [x1], the first 8 also
- * returned in x0. */
-static void emit_hash_epilogue(emitter *e, const hashx_sip_state *key)
+/* Finalization (finalize.h) of the output words in `words` (bit j: word
+ * j), each left in x(8 + j); only the SipRound steps they depend on are
+ * emitted. */
+static void emit_finalization(emitter *e, const hashx_sip_state *key,
+			      unsigned words)
 {
-	uint64_t words[4];
+	unsigned steps = hashx_finalize_steps(words);
+	uint64_t kw[4];
 
-	hashx_sip_words(key, words);
+	hashx_sip_words(key, kw);
 	for (int i = 0; i < 4; i++) {
 		int r = X8 + hashx_finalize_key_reg[i];
 
-		mov_imm64(e, X16, words[i]);
+		mov_imm64(e, X16, kw[i]);
 		rrr(e, A64_ADD, r, r, X16, 0);
 	}
-	siprounds(e, 1, X8);
-	siprounds(e, 1, X8 + 4);
-	for (int i = 0; i < 4; i++)
-		rrr(e, A64_EOR, X8 + i, X8 + i, X8 + 4 + i, 0);
+	sipround_steps(e, X8, steps);
+	sipround_steps(e, X8 + HASHX_FINALIZE_HALF, steps);
+	for (int j = 0; j < 4; j++)
+		if (words >> j & 1)
+			rrr(e, A64_EOR, X8 + j, X8 + j,
+			    X8 + HASHX_FINALIZE_HALF + j, 0);
+}
+
+/* Whole-hash form, uint64_t f(uint64_t input, uint8_t out[32]). */
+static void emit_hash_prologue(emitter *e, const hashx_sip_state *key)
+{
+	emit_expansion(e, key, X0);
+	clear_branch_state(e);
+}
+
+/* The 32 bytes to [x1], the first 8 also returned in x0. */
+static void emit_hash_epilogue(emitter *e, const hashx_sip_state *key)
+{
+	emit_finalization(e, key, HASHX_FINALIZE_ALL_WORDS);
 	pairs(e, A64_STP, X1, 2);
 	mov_rr(e, X0, X8);
+	put(e, A64_RET);
+}
+
+/*
+ * Scatter form, void f(uint64_t first, size_t n): the hashes of first ..
+ * first + n - 1, each sorted straight into the table `t` (hashx_scatter,
+ * hashx_internal.h) by the low bits of its first word. This is the first
+ * stage of the Equi-X solver; in the hashing loop it saves a call, the
+ * other three output words and their stores per hash, and the table
+ * update overlaps the next hash's dependency chain. x0 is the input, x1
+ * the count left; the table's addresses and capacity stay in x4-x7:
+ *     mov  x4, counts ; x5, idx ; x6, data ; x7, capacity
+ *     cbz  x1, exit               ; n = 0: nothing to do
+ *   top: (expansion, program, finalization of word 0 into x8), the item,
+ *     add  x0, x0, #1
+ *     subs x1, x1, #1
+ *     b.ne top
+ *   exit:
+ *     ret
+ */
+enum { T_COUNTS = X4, T_IDX = X5, T_DATA = X6, T_CAPACITY = X7 };
+
+/* cbz/b.cond to `target`, or, with target NULL, to be patched by
+ * patch_imm19 once it is known. */
+static uint8_t *cond_branch(emitter *e, uint32_t op, const uint8_t *target)
+{
+	uint8_t *at = e->pos;
+	long words = target != NULL ? (long)(target - at) / 4 : 0;
+
+	put(e, op | ((uint32_t)words & 0x7ffff) << 5);
+	return at;
+}
+
+/* Points the cbz or b.cond at `at` to `target` (imm19, bits 5-23). */
+static void patch_imm19(uint8_t *at, const uint8_t *target)
+{
+	uint32_t insn = (uint32_t)at[0] | (uint32_t)at[1] << 8 |
+			(uint32_t)at[2] << 16 | (uint32_t)at[3] << 24;
+	uint32_t words = (uint32_t)((target - at) / 4) & 0x7ffff;
+
+	insn = (insn & ~(0x7ffffu << 5)) | words << 5;
+	for (int i = 0; i < 4; i++)
+		at[i] = (uint8_t)(insn >> (8 * i));
+}
+
+static uint8_t *emit_scatter_prologue(emitter *e, const hashx_sip_state *key,
+				      const hashx_scatter *t,
+				      uint8_t **exit_cbz)
+{
+	uint8_t *top;
+
+	mov_imm64(e, T_COUNTS, (uint64_t)(uintptr_t)t->counts);
+	mov_imm64(e, T_IDX, (uint64_t)(uintptr_t)t->idx);
+	mov_imm64(e, T_DATA, (uint64_t)(uintptr_t)t->data);
+	mov_imm64(e, T_CAPACITY, t->capacity);
+	*exit_cbz = cond_branch(e, A64_CBZ | X1, NULL);
+	top = e->pos;
+	emit_expansion(e, key, X0);
+	clear_branch_state(e);
+	return top;
+}
+
+/* The element sizes the scaled register offsets below assume. */
+_Static_assert(sizeof *((hashx_scatter *)0)->counts == 2 &&
+		       sizeof *((hashx_scatter *)0)->idx == 2 &&
+		       sizeof *((hashx_scatter *)0)->data == 8,
+	       "ldrh/strh scale by 2, str by 8");
+_Static_assert(HASHX_SCATTER_BUCKET_BITS >= 1 &&
+		       HASHX_SCATTER_BUCKET_BITS <= 31,
+	       "the bucket is a bit field of a W register");
+
+/*
+ * With the hash's first word v in x8 (x9-x17 free here), scatter_one() of
+ * hashx.c, in its 32-bit arithmetic:
+ *     ubfm w16, w8, #0, #(bits - 1)     ; bucket b = v & (buckets - 1)
+ *     ldrh w17, [x4, w16, uxtw #1]      ; its item count
+ *     cmp  w17, w7
+ *     b.hs skip                         ; full: the item is dropped
+ *     add  w9, w17, #1
+ *     strh w9, [x4, w16, uxtw #1]
+ *     madd w10, w16, w7, w17            ; slot b * capacity + item
+ *     strh w0, [x5, w10, uxtw #1]       ; the input, as a 16-bit index
+ *     ubfm x8, x8, #bits, #63           ; lsr: the rest of the value
+ *     str  x8, [x6, w10, uxtw #3]
+ *   skip:
+ */
+static void emit_scatter_item(emitter *e)
+{
+	const int b = X16, item = X17, next = X8 + 1, slot = X8 + 2;
+	uint8_t *skip;
+
+	put(e, A64_UBFM_W | (HASHX_SCATTER_BUCKET_BITS - 1u) << 10 |
+		       (uint32_t)X8 << 5 | (uint32_t)b);
+	rrr(e, A64_LDRH_UXTW, item, T_COUNTS, b, 0);
+	rrr(e, A64_CMP_W, 0, item, T_CAPACITY, 0);
+	skip = cond_branch(e, A64_B_COND | COND_HS, NULL);
+	put(e, A64_ADD_W_IMM | 1u << 10 | (uint32_t)item << 5 | (uint32_t)next);
+	rrr(e, A64_STRH_UXTW, next, T_COUNTS, b, 0);
+	put(e, A64_MADD_W | (uint32_t)T_CAPACITY << 16 | (uint32_t)item << 10 |
+		       (uint32_t)b << 5 | (uint32_t)slot);
+	rrr(e, A64_STRH_UXTW, X0, T_IDX, slot, 0);
+	put(e, A64_UBFM | (uint32_t)HASHX_SCATTER_BUCKET_BITS << 16 | 63u << 10 |
+		       (uint32_t)X8 << 5 | (uint32_t)X8);
+	rrr(e, A64_STR_UXTW, X8, T_DATA, slot, 0);
+	patch_imm19(skip, e->pos);
+}
+
+static void emit_scatter_epilogue(emitter *e, const hashx_sip_state *key,
+				  const uint8_t *top, uint8_t *exit_cbz)
+{
+	emit_finalization(e, key, HASHX_SCATTER_WORDS);
+	emit_scatter_item(e);
+	put(e, A64_ADD_IMM | 1u << 10 | (uint32_t)X0 << 5 | (uint32_t)X0);
+	put(e, A64_SUBS_IMM | 1u << 10 | (uint32_t)X1 << 5 | (uint32_t)X1);
+	cond_branch(e, A64_B_COND | COND_NE, top);
+	patch_imm19(exit_cbz, e->pos);
 	put(e, A64_RET);
 }
 
@@ -354,27 +511,29 @@ static bool emit_body(emitter *e, const hashx_program *prog)
 static uint8_t *emit_job(uint8_t *start, uint8_t *end, hashx_compile_job *j)
 {
 	emitter e = { start, end };
-	bool whole_hash = j->form == HASHX_FORM_HASH;
-	uint8_t *epilogue;
+	uint8_t *epilogue, *top = NULL, *exit_cbz = NULL;
 
 	if (j->prog->size > HASHX_PROGRAM_SIZE)
 		return NULL; /* not a program: CODE_CAPACITY counts on it */
-	if (whole_hash)
+	if (j->form == HASHX_FORM_HASH)
 		emit_hash_prologue(&e, j->key);
+	else if (j->form == HASHX_FORM_SCATTER)
+		top = emit_scatter_prologue(&e, j->key, j->scatter, &exit_cbz);
 	else
 		emit_regfile_prologue(&e);
 	if (e.pos - start > PROLOGUE_BYTES || !emit_body(&e, j->prog))
 		return NULL;
 	epilogue = e.pos;
-	if (whole_hash)
+	if (j->form == HASHX_FORM_HASH)
 		emit_hash_epilogue(&e, j->key);
+	else if (j->form == HASHX_FORM_SCATTER)
+		emit_scatter_epilogue(&e, j->key, top, exit_cbz);
 	else
 		emit_regfile_epilogue(&e);
 	return e.pos - epilogue <= EPILOGUE_BYTES ? e.pos : NULL;
 }
 
-/* No scatter or batch form here: the solver then hashes one input at a
- * time. */
+/* No batch form here: the vector back-ends are x86-64's. */
 void *hashx_arch_compile(const hashx_program *prog, hashx_form form,
 			 const hashx_sip_state *key, const hashx_scatter *t,
 			 hashx_code_buffer *buf)
@@ -382,7 +541,7 @@ void *hashx_arch_compile(const hashx_program *prog, hashx_form form,
 	hashx_compile_job j = { .prog = prog, .form = form, .key = key,
 				.scatter = t };
 
-	if (form != HASHX_FORM_REGFILE && form != HASHX_FORM_HASH)
+	if (form == HASHX_FORM_BATCH)
 		return NULL;
 	return hashx_compiler_build(buf, CODE_CAPACITY, emit_job, &j);
 }

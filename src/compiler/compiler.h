@@ -36,6 +36,10 @@ typedef uint64_t hashx_hash_fn(uint64_t input, uint8_t out[32]);
  * the code (hashx_internal.h: Equi-X's stage 0). */
 typedef void hashx_scatter_fn(uint64_t first, size_t n);
 
+/* The output words the scatter form computes (bit j: word j, as in
+ * finalize.h's hashx_finalize_steps): the table's v is word 0 alone. */
+#define HASHX_SCATTER_WORDS (1u << 0)
+
 /* Whether this build has a native code generator at all. */
 #if defined(HASHX_JIT_X86_64) || defined(HASHX_JIT_AARCH64)
 #define HASHX_HAVE_COMPILER 1
@@ -45,7 +49,7 @@ typedef void hashx_scatter_fn(uint64_t first, size_t n);
 
 /* Whether hashx_compile_scatter() can succeed (elsewhere the solver
  * hashes one input at a time). */
-#if defined(HASHX_JIT_X86_64)
+#if defined(HASHX_JIT_X86_64) || defined(HASHX_JIT_AARCH64)
 #define HASHX_HAVE_SCATTER 1
 #else
 #define HASHX_HAVE_SCATTER 0

@@ -436,15 +436,6 @@ static void sipround(x86_emitter *e, int v0, int v1, int v2, int v3)
 	sipround_steps(e, v, HASHX_SIP_ALL_STEPS);
 }
 
-/* The part of a SipRound that decides v0, when nothing else of the state
- * is used afterwards (6 of its 14 steps). */
-static void sipround_v0(x86_emitter *e, int v0, int v1, int v2, int v3)
-{
-	const int v[4] = { v0, v1, v2, v3 };
-
-	sipround_steps(e, v, hashx_sipround_needed(1u << 0));
-}
-
 static void siprounds(x86_emitter *e, int n, int first)
 {
 	for (int i = 0; i < n; i++)
@@ -477,26 +468,25 @@ static void emit_expansion(x86_emitter *e, const hashx_sip_state *key,
 	siprounds(e, HASHX_EXPAND_SQUEEZE_ROUNDS, R8 + 4);
 }
 
-/* Finalization (finalize.h) on the registers; the output words are then
- * r8 ^ r12, r9 ^ r13, r10 ^ r14, r11 ^ r15. With `first_word_only`, only
- * what r8 and r12 need is computed. */
+/* Finalization (finalize.h) on the registers; output word j is then
+ * r(8 + j) ^ r(12 + j). Only the SipRound steps that the words in `words`
+ * (bit j: word j) depend on are emitted. */
 static void emit_finalization(x86_emitter *e, const hashx_sip_state *key,
-			      bool first_word_only)
+			      unsigned words)
 {
-	uint64_t words[4];
+	unsigned steps = hashx_finalize_steps(words);
+	int lo[4], hi[4];
+	uint64_t kw[4];
 
-	hashx_sip_words(key, words);
+	hashx_sip_words(key, kw);
 	for (int i = 0; i < 4; i++) {
-		mov_imm64(e, RAX, words[i]);
+		mov_imm64(e, RAX, kw[i]);
 		add_rr(e, R8 + hashx_finalize_key_reg[i], RAX);
+		lo[i] = R8 + i;
+		hi[i] = R8 + HASHX_FINALIZE_HALF + i;
 	}
-	if (first_word_only) {
-		sipround_v0(e, R8, R8 + 1, R8 + 2, R8 + 3);
-		sipround_v0(e, R8 + 4, R8 + 5, R8 + 6, R8 + 7);
-		return;
-	}
-	siprounds(e, 1, R8);
-	siprounds(e, 1, R8 + 4);
+	sipround_steps(e, lo, steps);
+	sipround_steps(e, hi, steps);
 }
 
 void hashx_x86_64_scalar_expansion(x86_emitter *e, const hashx_sip_state *key,
@@ -540,9 +530,9 @@ static void emit_hash_prologue(x86_emitter *e, const hashx_sip_state *key)
 /* The 32 bytes to [rdi], the first 8 (what Equi-X sums) also in rax. */
 static void emit_hash_epilogue(x86_emitter *e, const hashx_sip_state *key)
 {
-	emit_finalization(e, key, false);
+	emit_finalization(e, key, HASHX_FINALIZE_ALL_WORDS);
 	for (int i = 0; i < 4; i++) {
-		xor_rr(e, R8 + i, R8 + 4 + i);
+		xor_rr(e, R8 + i, R8 + HASHX_FINALIZE_HALF + i);
 		mem_word(e, OP_MOV_RM_R, R8 + i, RDI, i);
 	}
 	mov_rr(e, RAX, R8);
@@ -654,8 +644,8 @@ static void emit_scatter_epilogue(x86_emitter *e, const hashx_sip_state *key,
 				  const hashx_scatter *t, const uint8_t *top,
 				  uint8_t *exit_jz)
 {
-	emit_finalization(e, key, true);
-	xor_rr(e, R8, R8 + 4);
+	emit_finalization(e, key, HASHX_SCATTER_WORDS);
+	xor_rr(e, R8, R8 + HASHX_FINALIZE_HALF); /* word 0: v */
 	emit_scatter_item(e, t);
 	alu_imm(e, EXT_ADD, RBX, 1);
 	alu_imm(e, EXT_SUB, RBP, 1);

@@ -13,9 +13,12 @@
  * function of the program, so it is computed here, the same way for every
  * back-end, instead of being re-derived while emitting.
  *
- * The interpreters follow the same rules live (a TARGET moves the resume
- * point, a UMULH/SMULH sets the tested value) because they run once per
- * hash, where a pre-pass would cost as much as the run.
+ * The plain interpreters follow the same rules live (a TARGET moves the
+ * resume point, a UMULH/SMULH sets the tested value) because they run
+ * once per hash, where a pre-pass would cost as much as the run. The
+ * paired form (interpreter.h) is such a pre-pass, made once per program
+ * at hashx_make; it needs only each BRANCH's resume point, which it works
+ * out while decoding, and tests the value live.
  */
 #ifndef HASHX_ANALYSIS_H
 #define HASHX_ANALYSIS_H

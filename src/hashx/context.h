@@ -14,6 +14,7 @@
 #include "code_buffer.h"
 #include "compiler.h"
 #include "hashx_internal.h"
+#include "interpreter.h"
 #include "keys.h"
 #include "program.h"
 #include "rng.h"
@@ -23,6 +24,12 @@ struct hashx_ctx {
 	hashx_type func_type; /* how the current function runs; 0: none */
 	hashx_keys keys;
 	hashx_program program;
+#if HASHX_HAVE_PAIRED_INTERPRETER
+	/* program, pre-decoded, when func_type is INTERPRETED and
+	 * pairs_ready (hashx.c's make() says when) */
+	hashx_pairs pairs;
+	bool pairs_ready;
+#endif
 	hashx_rng_observer *rng_observer;
 	void *rng_observer_data;
 	hashx_code_buffer code;  /* reused by every hashx_make() */

@@ -23,6 +23,21 @@
  */
 static const int hashx_finalize_key_reg[4] = { 0, 1, 6, 7 };
 
+/*
+ * Output word j (bytes 8j .. 8j + 7) is r[j] ^ r[HASHX_FINALIZE_HALF + j]:
+ * word j of each half's SipRound. A code generator that needs only some
+ * words (bit j of `words`: word j; the solver's stage 0 reads word 0
+ * alone) emits, in each half's round, only the steps those words depend
+ * on.
+ */
+#define HASHX_FINALIZE_HALF 4
+#define HASHX_FINALIZE_ALL_WORDS 0xfu
+
+static inline unsigned hashx_finalize_steps(unsigned words)
+{
+	return hashx_sipround_needed(words);
+}
+
 static inline void hashx_finalize(const hashx_sip_state *key, uint64_t r[8],
 				  uint8_t out[32])
 {
@@ -35,7 +50,7 @@ static inline void hashx_finalize(const hashx_sip_state *key, uint64_t r[8],
 	hashx_sipround(&r[0], &r[1], &r[2], &r[3]);
 	hashx_sipround(&r[4], &r[5], &r[6], &r[7]);
 	for (int i = 0; i < 4; i++)
-		hashx_store64_le(out + 8 * i, r[i] ^ r[i + 4]);
+		hashx_store64_le(out + 8 * i, r[i] ^ r[HASHX_FINALIZE_HALF + i]);
 }
 
 #endif

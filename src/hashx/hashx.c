@@ -93,9 +93,22 @@ static int type_is_known(hashx_type t)
 	       t == HASHX_TRY_COMPILE;
 }
 
-/* hashx_make(), compiling only when `compile` is true. */
+/* Whether hashx_exec8_u64 runs this interpreted context's 8 hashes in one
+ * pass of the 8-lane interpreter. */
+static inline bool lanes_hash8(const hashx_ctx *ctx)
+{
+#if HASHX_HAVE_LANES
+	return ctx->impl == HASHX_IMPL_AVX512 && hashx_lanes_available();
+#else
+	(void)ctx;
+	return false;
+#endif
+}
+
+/* hashx_make(), compiling only when `compile` is true; `few` when only a
+ * few hashes follow (hashx_make_for_few). */
 static hashx_result make(hashx_ctx *ctx, const void *seed, size_t size,
-			 bool compile)
+			 bool compile, bool few)
 {
 	if (ctx == NULL)
 		return HASHX_FAIL_UNDEFINED;
@@ -128,18 +141,28 @@ static hashx_result make(hashx_ctx *ctx, const void *seed, size_t size,
 			return HASHX_FAIL_COMPILE;
 	}
 	ctx->func_type = HASHX_TYPE_INTERPRETED;
+#if HASHX_HAVE_PAIRED_INTERPRETER
+	/* Decoding (about half a microsecond) pays for itself after three
+	 * hashes; a verification's 8 go through the lanes where they can,
+	 * which do not use it, and any other hash then runs threaded. */
+	ctx->pairs_ready = !(few && lanes_hash8(ctx));
+	if (ctx->pairs_ready)
+		hashx_pairs_decode(&ctx->program, &ctx->pairs);
+#else
+	(void)few;
+#endif
 	return HASHX_OK;
 }
 
 hashx_result hashx_make(hashx_ctx *ctx, const void *seed, size_t size)
 {
-	return make(ctx, seed, size, true);
+	return make(ctx, seed, size, true, false);
 }
 
 hashx_result hashx_make_for_few(hashx_ctx *ctx, const void *seed, size_t size)
 {
 	return make(ctx, seed, size,
-		    ctx == NULL || ctx->ctx_type != HASHX_TRY_COMPILE);
+		    ctx == NULL || ctx->ctx_type != HASHX_TRY_COMPILE, true);
 }
 
 hashx_result hashx_query_type(hashx_ctx *ctx, hashx_type *type_out)
@@ -151,11 +174,17 @@ hashx_result hashx_query_type(hashx_ctx *ctx, hashx_type *type_out)
 }
 
 /* The program on the registers: natively where this context compiled it
- * alone (block mode), else interpreted. */
+ * alone (block mode), else interpreted: from the paired form where
+ * hashx_make decoded one, else from the program itself (a compiled
+ * counter-mode function asked for a block hash, or a verification's). */
 static void run_program(const hashx_ctx *ctx, uint64_t r[8])
 {
 	if (ctx->regfile != NULL && ctx->func_type == HASHX_TYPE_COMPILED)
 		ctx->regfile(r);
+#if HASHX_HAVE_PAIRED_INTERPRETER
+	else if (ctx->func_type == HASHX_TYPE_INTERPRETED && ctx->pairs_ready)
+		hashx_interpret_pairs(&ctx->pairs, r);
+#endif
 	else
 		hashx_interpret(&ctx->program, r);
 }
@@ -261,8 +290,7 @@ void hashx_exec8_u64(const hashx_ctx *ctx, const uint64_t input[8],
 		     uint64_t out[8])
 {
 #if HASHX_HAVE_LANES
-	if (ctx->func_type == HASHX_TYPE_INTERPRETED &&
-	    ctx->impl == HASHX_IMPL_AVX512 && hashx_lanes_available()) {
+	if (ctx->func_type == HASHX_TYPE_INTERPRETED && lanes_hash8(ctx)) {
 		uint64_t words[4][8];
 
 		hashx_lanes8_hash(&ctx->program, &ctx->keys.input, input,

@@ -19,8 +19,8 @@
  * hash's first 8 bytes (little-endian); bucket b's next item gets the
  * input (as 16 bits) in idx[b * capacity + item] and v >> bucket bits in
  * data[...]; a full bucket drops the item. The x86-64 scatter emitter
- * hard-codes 8 bits (a byte register picks the bucket); Equi-X asserts
- * its bucket count against this.
+ * hard-codes 8 bits (a byte register picks the bucket), the aarch64 one
+ * encodes them from here; Equi-X asserts its bucket count against this.
  */
 #define HASHX_SCATTER_BUCKET_BITS 8
 #define HASHX_SCATTER_BUCKETS (1u << HASHX_SCATTER_BUCKET_BITS)
