@@ -499,9 +499,9 @@ void hashx_x86_64_scalar_expansion(x86_emitter *e, const hashx_sip_state *key,
 void hashx_x86_64_scalar_finalization(x86_emitter *e,
 				      const hashx_sip_state *key)
 {
-	emit_finalization(e, key, false);
+	emit_finalization(e, key, HASHX_FINALIZE_ALL_WORDS);
 	for (int i = 0; i < 4; i++)
-		xor_rr(e, R8 + i, R8 + 4 + i);
+		xor_rr(e, R8 + i, R8 + HASHX_FINALIZE_HALF + i);
 }
 
 /* mov [base + disp32], r8 + j (mod 10; base rsp needs a SIB byte) */
