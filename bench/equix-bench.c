@@ -374,15 +374,19 @@ static void cleanup(run *r)
 static int load(run *r)
 {
 	char err[512];
+	char names[128] = "";
 
 	/* The same choice the libraries make (same CPU, same
-	 * environment), and why. */
+	 * environment), and why; the names from the library's table. */
 	const char *why;
 	hashx_impl impl = hashx_impl_choose(&why);
 
+	for (int k = 0; k < HASHX_IMPL_COUNT; k++)
+		snprintf(names + strlen(names), sizeof names - strlen(names),
+			 "%s%s", k ? "|" : "", hashx_impl_name((hashx_impl)k));
 	bench_error("compiled contexts hash in batches with: %s, because: %s "
-		    "(HASHX_IMPL=portable|scalar|avx2|avx512 forces one)",
-		    hashx_impl_name(impl), why);
+		    "(HASHX_IMPL=%s forces one)",
+		    hashx_impl_name(impl), why, names);
 	if (strcmp(HASHX_SALT, REFERENCE_SALT) != 0) {
 		bench_error("this build uses the HashX salt \"%s\"; the "
 			    "reference vectors hold for \"%s\" only; not timed",

@@ -16,7 +16,7 @@ program=${TEST_BUILDDIR:?TEST_BUILDDIR must name the tests directory}/test_batch
 
 # The default implementation is what test_equix and test_pow already ran.
 default=$($runner "$program" --default)
-for impl in portable scalar avx2 avx512; do
+for impl in portable scalar avx2 avx512 hybrid2; do
 	if ! $runner "$program" --available "$impl"; then
 		skip "solvers through $impl" "not available on this CPU or build"
 		continue

@@ -31,7 +31,8 @@
 #include "interpreter_lanes.h"
 #include "testutil.h"
 
-static const hashx_impl batch_impls[] = {HASHX_IMPL_AVX2, HASHX_IMPL_AVX512};
+static const hashx_impl batch_impls[] = {HASHX_IMPL_AVX2, HASHX_IMPL_AVX512,
+					 HASHX_IMPL_HYBRID2};
 #define NBATCH ((int)(sizeof batch_impls / sizeof batch_impls[0]))
 
 /* Hashes two groups from `first` with `b` and checks every lane's four

@@ -18,6 +18,7 @@
  *     out[(g * 4 + j) * lanes + l] = word j of hash(first + g * lanes + l)
  *
  * so the solver, which needs word 0 only, reads `lanes` words in a row.
+ * (The hybrid's group is its 4 vector lanes, then its scalar input.)
  */
 #ifndef HASHX_BATCH_H
 #define HASHX_BATCH_H
@@ -38,6 +39,7 @@ typedef enum hashx_impl {
 	HASHX_IMPL_SCALAR,   /* the scalar JIT (compiler.h), one at a time */
 	HASHX_IMPL_AVX2,     /* batch JIT, 256-bit vectors */
 	HASHX_IMPL_AVX512,   /* batch JIT, 512-bit vectors (F + DQ) */
+	HASHX_IMPL_HYBRID2,  /* batch JIT, 4 AVX2 lanes + 1 scalar input */
 	HASHX_IMPL_COUNT
 } hashx_impl;
 
@@ -62,7 +64,7 @@ bool hashx_compile_batch(const hashx_program *prog, const hashx_sip_state *key,
 			 hashx_batch *out);
 
 /* The name used in HASHX_IMPL and in reports ("portable", "scalar",
- * "avx2", "avx512"), and back; HASHX_IMPL_COUNT for an unknown name. */
+ * "avx2", "avx512", "hybrid2"), and back; HASHX_IMPL_COUNT for an unknown name. */
 const char *hashx_impl_name(hashx_impl impl);
 hashx_impl hashx_impl_from_name(const char *name);
 

@@ -25,6 +25,9 @@ typedef struct hashx_batch_backend {
 #if defined(HASHX_JIT_X86_64)
 extern const hashx_batch_backend hashx_x86_64_avx2_backend;   /* x86_64_avx2.c */
 extern const hashx_batch_backend hashx_x86_64_avx512_backend; /* x86_64_avx512.c */
+/* 4 AVX2 lanes and one input in general-purpose registers per group,
+ * interleaved (x86_64_avx2.c) */
+extern const hashx_batch_backend hashx_x86_64_hybrid2_backend;
 #endif
 
 #endif

@@ -40,10 +40,13 @@ static const impl_row impls[HASHX_IMPL_COUNT] = {
 			     &hashx_x86_64_avx2_backend},
 	[HASHX_IMPL_AVX512] = {"avx512", hashx_cpu_has_avx512, true,
 			       &hashx_x86_64_avx512_backend},
+	[HASHX_IMPL_HYBRID2] = {"hybrid2", hashx_cpu_has_avx2, true,
+				&hashx_x86_64_hybrid2_backend},
 #else
 	/* Named, so that HASHX_IMPL=avx2 is understood and unavailable. */
 	[HASHX_IMPL_AVX2] = {"avx2", NULL, true, NULL},
 	[HASHX_IMPL_AVX512] = {"avx512", NULL, true, NULL},
+	[HASHX_IMPL_HYBRID2] = {"hybrid2", NULL, true, NULL},
 #endif
 };
 

@@ -13,7 +13,8 @@
  *
  * Every emit_* function writes one instruction form; the bytes are built
  * from named opcodes and ModRM/SIB/REX helpers, so each line can be read
- * against the Intel SDM.
+ * against the Intel SDM. The hybrid batch back-end (x86_64_avx2.c) runs
+ * these same forms beside its vector lanes, through x86_64_scalar.h.
  */
 #include <config.h>
 
@@ -21,6 +22,7 @@
 #include "compiler.h"
 #include "finalize.h"
 #include "x86_64_emit.h"
+#include "x86_64_scalar.h"
 
 /* Largest encoding of one HashX instruction (BRANCH: or, test imm32, jz
  * rel32, 14 bytes; SMULH 9), in bytes, and of the out-of-line stub a BRANCH
@@ -140,8 +142,10 @@ static void emit_mulh(x86_emitter *e, int ext, int dst, int src)
 	reg_reg(e, OP_MOV_RM_R, RDX, x86_reg(dst));
 }
 
-/* imul dst, src */
-static void emit_mul(x86_emitter *e, int dst, int src)
+/* imul dst, src (forced inline: with scalar_op inlined twice GCC made
+ * it a call, +0.4% of hashx_make's instructions) */
+static inline __attribute__((always_inline)) void
+emit_mul(x86_emitter *e, int dst, int src)
 {
 	rex(e, 1, x86_reg(dst), 0, x86_reg(src));
 	byte(e, OP_TWO_BYTE);
@@ -249,8 +253,7 @@ static const uint8_t *emit_target(x86_emitter *e)
 /* `pad` is the last TARGET's landing pad, or NULL: then `stub` records
  * the jump, for a stub to instruction 1 emitted later. Returns whether a
  * stub is needed. */
-static bool emit_branch(x86_emitter *e, uint32_t mask, const uint8_t *pad,
-			branch_stub *stub)
+static void branch_test(x86_emitter *e, uint32_t mask)
 {
 	if (mask != 0) {
 		byte(e, OP_OR_RM_R);
@@ -262,6 +265,21 @@ static bool emit_branch(x86_emitter *e, uint32_t mask, const uint8_t *pad,
 		byte(e, OP_TEST_RM_R);
 		modrm(e, 3, RCX, RCX);
 	}
+}
+
+uint8_t *hashx_x86_64_scalar_branch(x86_emitter *e, uint32_t mask)
+{
+	branch_test(e, mask);
+	byte(e, OP_TWO_BYTE);
+	byte(e, OP_JZ_REL32);
+	e->pos += 4;
+	return e->pos - 4;
+}
+
+static bool emit_branch(x86_emitter *e, uint32_t mask, const uint8_t *pad,
+			branch_stub *stub)
+{
+	branch_test(e, mask);
 	if (pad != NULL && pad - (e->pos + 2) >= -128) {
 		/* short form: 4 bytes less code per branch */
 		byte(e, OP_JZ_REL8);
@@ -309,13 +327,28 @@ static void save_callee_saved(x86_emitter *e, bool scatter)
 	}
 }
 
-static void restore_and_return(x86_emitter *e, bool scatter)
+static void restore_callee_saved(x86_emitter *e, bool scatter)
 {
 	for (int k = saved_count(scatter) - 1; k >= 0; k--) {
 		rex(e, 0, 0, 0, saved_regs[k]);
 		byte(e, OP_POP_R + (saved_regs[k] & 7));
 	}
+}
+
+static void restore_and_return(x86_emitter *e, bool scatter)
+{
+	restore_callee_saved(e, scatter);
 	byte(e, OP_RET);
+}
+
+void hashx_x86_64_push_callee_saved(x86_emitter *e)
+{
+	save_callee_saved(e, true);
+}
+
+void hashx_x86_64_pop_callee_saved(x86_emitter *e)
+{
+	restore_callee_saved(e, true);
 }
 
 /* edx = 0 (no multiplication yet), ecx = 0 (the jump is available),
@@ -454,6 +487,35 @@ static void emit_finalization(x86_emitter *e, const hashx_sip_state *key,
 	}
 	sipround_steps(e, lo, steps);
 	sipround_steps(e, hi, steps);
+}
+
+void hashx_x86_64_scalar_expansion(x86_emitter *e, const hashx_sip_state *key,
+				   int input)
+{
+	emit_expansion(e, key, input);
+	clear_branch_state(e);
+}
+
+void hashx_x86_64_scalar_finalization(x86_emitter *e,
+				      const hashx_sip_state *key)
+{
+	emit_finalization(e, key, HASHX_FINALIZE_ALL_WORDS);
+	for (int i = 0; i < 4; i++)
+		xor_rr(e, R8 + i, R8 + HASHX_FINALIZE_HALF + i);
+}
+
+/* mov [base + disp32], r8 + j (mod 10; base rsp needs a SIB byte) */
+void hashx_x86_64_scalar_store(x86_emitter *e, int base, int32_t disp,
+			       int32_t stride)
+{
+	for (int j = 0; j < 4; j++) {
+		rex(e, 1, R8 + j, 0, base);
+		byte(e, OP_MOV_RM_R);
+		modrm(e, 2, R8 + j, base);
+		if ((base & 7) == X86_RSP)
+			byte(e, 0x24);
+		imm32(e, (uint32_t)(disp + stride * j));
+	}
 }
 
 /* Whole-hash form, uint64_t f(uint64_t input, uint8_t out[32]). */
@@ -603,7 +665,11 @@ typedef struct jumps {
 	size_t nstubs;
 } jumps;
 
-static void emit_instr(x86_emitter *e, const hashx_instr *in, jumps *j)
+/* Forced inline, so that emit_instr keeps the one switch it had: with
+ * two callers GCC made it a call per instruction, 2.5% more of
+ * hashx_make's instructions with the compile (make bench-instructions). */
+static inline __attribute__((always_inline)) bool
+scalar_op(x86_emitter *e, const hashx_instr *in)
 {
 	switch ((hashx_opcode)in->opcode) {
 	case HASHX_OP_UMULH_R: emit_mulh(e, EXT_MUL, in->dst, in->src); break;
@@ -615,13 +681,28 @@ static void emit_instr(x86_emitter *e, const hashx_instr *in, jumps *j)
 	case HASHX_OP_ROR_C: emit_ror(e, in->dst, in->imm); break;
 	case HASHX_OP_ADD_C: emit_alu_imm(e, EXT_ADD, in->dst, in->imm); break;
 	case HASHX_OP_XOR_C: emit_alu_imm(e, EXT_XOR, in->dst, in->imm); break;
+	case HASHX_OP_TARGET:
+	case HASHX_OP_BRANCH:
+	case HASHX_OP_COUNT:
+	default: return false;
+	}
+	return true;
+}
+
+bool hashx_x86_64_scalar_op(x86_emitter *e, const hashx_instr *in)
+{
+	return scalar_op(e, in);
+}
+
+static void emit_instr(x86_emitter *e, const hashx_instr *in, jumps *j)
+{
+	switch ((hashx_opcode)in->opcode) {
 	case HASHX_OP_TARGET: j->pad = emit_target(e); break;
 	case HASHX_OP_BRANCH:
 		j->nstubs += emit_branch(e, in->imm, j->pad,
 					 &j->stubs[j->nstubs]);
 		break;
-	case HASHX_OP_COUNT:
-	default: break;
+	default: scalar_op(e, in); break;
 	}
 }
 

@@ -34,6 +34,10 @@
  * values in the taken lanes and restores the saved ones in the others.
  * Any BRANCH met during such a re-run is not evaluated (the re-running
  * lanes have used their one jump; the others' results are discarded).
+ *
+ * The same file emits the hybrid back-end (hybrid2: these 4 lanes and a
+ * fifth input in general-purpose registers, interleaved); its register
+ * plan and branch copies are described at emit_hybrid.
  */
 #include <config.h>
 
@@ -46,6 +50,7 @@
 #include "compiler.h"
 #include "finalize.h"
 #include "x86_64_emit.h"
+#include "x86_64_scalar.h"
 
 /* ---- register use -------------------------------------------------- */
 
@@ -57,9 +62,6 @@ enum {
 	YMM_T3 = 11,
 	YMM_MULRES = 14,
 	YMM_ZERO = 15,
-	X86_RSP = 4,
-	X86_RBP = 5,
-	X86_R8 = 8,
 };
 
 /* The stack frame (32-byte aligned, below the saved rbp). */
@@ -69,7 +71,11 @@ enum {
 		32,       /* during a re-run: lanes that keep saved values */
 	FRAME_SAVED = 64, /* r0..r7 at the BRANCH, then the mul result */
 	FRAME_SAVED_MULRES = FRAME_SAVED + 8 * 32,
-	FRAME_SIZE = FRAME_SAVED_MULRES + 32,
+	/* the hybrid's loop state (its GPRs are all taken) */
+	FRAME_OUT = FRAME_SAVED_MULRES + 32,
+	FRAME_GROUPS = FRAME_OUT + 8,
+	FRAME_OLD_RSP = FRAME_GROUPS + 8,
+	FRAME_SIZE = FRAME_SAVED_MULRES + 64,
 };
 
 /* ---- size bounds --------------------------------------------------- */
@@ -93,6 +99,34 @@ enum {
 #define CODE_CAPACITY                                                          \
 	(POOL_BYTES + 64 + PROLOGUE_BYTES +                                    \
 	 HASHX_PROGRAM_SIZE * (MAX_INSTR_BYTES + STUB_BYTES) + EPILOGUE_BYTES)
+
+/* Bounds of the hybrid's parts (on top of the AVX2 ones): a main-path
+ * instruction is its vector code and its scalar code; the scalar copy's
+ * BRANCH is cmp, jne, mov, jmp (18 bytes), its stub mov, jmp (10). */
+#define SCALAR_BYTES HASHX_X86_64_SCALAR_INSTR_BYTES
+#define HYBRID_MAIN_BYTES (MAX_INSTR_BYTES + SCALAR_BYTES)
+#define SCALAR_COPY_BYTES 24
+#define SCALAR_STUB_BYTES 16
+/* The scalar expansion and finalization with the loop's frame accesses
+ * (x86_64.c bounds its entry by 640 bytes and its exit by 320). */
+#define HYBRID_PROLOGUE_BYTES (PROLOGUE_BYTES + 640)
+#define HYBRID_EPILOGUE_BYTES (EPILOGUE_BYTES + 384)
+/* The hybrid's capacity (emit_hybrid): the same pool, its entry and exit
+ * code, and per instruction the main path, the vector copy, the vector
+ * stubs, the scalar copy and the scalar stub; two int3 bytes end the
+ * copies. */
+#define HYBRID_PER_INSTR                                                       \
+	(HYBRID_MAIN_BYTES + MAX_INSTR_BYTES + STUB_BYTES +                    \
+	 SCALAR_COPY_BYTES + SCALAR_STUB_BYTES)
+#define HYBRID_FIXED (64 + HYBRID_PROLOGUE_BYTES + HYBRID_EPILOGUE_BYTES + 2)
+#define HYBRID_CAPACITY                                                        \
+	(POOL_BYTES + HYBRID_FIXED + HASHX_PROGRAM_SIZE * HYBRID_PER_INSTR)
+
+const hashx_code_bounds hashx_x86_64_hybrid2_code_bounds = {
+	.capacity = HYBRID_CAPACITY,
+	.fixed = FIXED_CONSTS * 32 + HYBRID_FIXED,
+	.per_instr = 32 + HYBRID_PER_INSTR,
+};
 
 /* The same sum, with each instruction's pool entry counted with it. */
 const hashx_code_bounds hashx_x86_64_avx2_code_bounds = {
@@ -276,99 +310,38 @@ static void vzero(x86_emitter *e, int reg)
 
 /* ---- general-purpose instructions ---------------------------------- */
 
-/* Opcodes of the few general-purpose instructions (Intel SDM). */
-enum {
-	OP_PUSH_RBP = 0x55,
-	OP_POP_RBP = 0x5d,
-	OP_MOV_RM_R = 0x89,    /* REX.W 89 /r: mov r/m64, r64 */
-	OP_GROUP1_IMM8 = 0x83, /* 83 /4: and r/m64, imm8 */
-	OP_XOR_RM_R = 0x31,    /* 31 /r: xor r/m32, r32 */
-	OP_MOV_EAX_IMM32 = 0xb8,
-	OP_CMP_EAX_IMM32 = 0x3d,
-	OP_TEST_RM_R = 0x85,
-	OP_JMP_REL32 = 0xe9,
-	OP_AND_RM_R = 0x21, /* 21 /r: and r/m32, r32 */
-	REX_W = 0x48,
-	REX_R = 0x44,
-	REX_B = 0x41,
-};
+/* push rbp / pop rbp (Intel SDM: 50+r, 58+r) */
+enum { OP_PUSH_RBP = 0x55, OP_POP_RBP = 0x5d };
 
 /* push rbp; mov rbp, rsp; and rsp, -32; add rsp, -FRAME_SIZE */
 static void gp_enter(x86_emitter *e)
 {
 	x86_byte(e, OP_PUSH_RBP);
-	x86_byte(e, REX_W);
-	x86_byte(e, OP_MOV_RM_R);
-	x86_byte(e, 0xc0 | X86_RSP << 3 | X86_RBP);
-	x86_byte(e, REX_W);
-	x86_byte(e, OP_GROUP1_IMM8);
-	x86_byte(e, 0xc0 | 4 << 3 | X86_RSP);
-	x86_byte(e, 0xe0);
+	x86_mov64_rr(e, X86_RBP, X86_RSP);
+	x86_and64_imm8(e, X86_RSP, -32);
 	x86_add_imm32(e, X86_RSP, -FRAME_SIZE);
 }
 
 /* mov rsp, rbp; pop rbp */
 static void gp_leave(x86_emitter *e)
 {
-	x86_byte(e, REX_W);
-	x86_byte(e, OP_MOV_RM_R);
-	x86_byte(e, 0xc0 | X86_RBP << 3 | X86_RSP);
+	x86_mov64_rr(e, X86_RSP, X86_RBP);
 	x86_byte(e, OP_POP_RBP);
 }
 
-static void gp_zero_eax(x86_emitter *e)
-{
-	x86_byte(e, OP_XOR_RM_R);
-	x86_byte(e, 0xc0);
-}
+/*
+ * The general-purpose registers of the vector stream's branches: the
+ * number of the branch whose block re-runs (0: none), the enabled lanes'
+ * bits, and the scratch that receives a BRANCH's passing lanes. The AVX2
+ * back-end uses eax, r8d, ecx; the hybrid leaves those (and r8..r15,
+ * rdx) to its scalar stream (x86_64_scalar.h) and uses ebx, ebp, esi.
+ */
+typedef struct gp_roles {
+	int rerun, enabled, lanes;
+} gp_roles;
 
-static void gp_mov_eax(x86_emitter *e, uint32_t v)
-{
-	x86_byte(e, OP_MOV_EAX_IMM32);
-	x86_imm32(e, v);
-}
-
-static void gp_cmp_eax(x86_emitter *e, uint32_t v)
-{
-	x86_byte(e, OP_CMP_EAX_IMM32);
-	x86_imm32(e, v);
-}
-
-/* The enabled lanes' bits: mov r8d, imm32; and ecx, r8d; xor r8d, ecx */
-static void gp_mov_r8d(x86_emitter *e, uint32_t v)
-{
-	x86_byte(e, REX_B);
-	x86_byte(e, OP_MOV_EAX_IMM32);
-	x86_imm32(e, v);
-}
-
-static void gp_and_ecx_r8d(x86_emitter *e)
-{
-	x86_byte(e, REX_R);
-	x86_byte(e, OP_AND_RM_R);
-	x86_byte(e, 0xc0 | (X86_R8 & 7) << 3 | X86_RCX);
-}
-
-static void gp_xor_r8d_ecx(x86_emitter *e)
-{
-	x86_byte(e, REX_B);
-	x86_byte(e, OP_XOR_RM_R);
-	x86_byte(e, 0xc0 | X86_RCX << 3 | (X86_R8 & 7));
-}
-
-static void gp_test_eax(x86_emitter *e)
-{
-	x86_byte(e, OP_TEST_RM_R);
-	x86_byte(e, 0xc0);
-}
-
-/* jmp rel32 to a known address */
-static void gp_jmp(x86_emitter *e, const uint8_t *to)
-{
-	x86_byte(e, OP_JMP_REL32);
-	x86_imm32(e, 0);
-	x86_patch_rel32(e->pos - 4, to);
-}
+static const gp_roles avx2_roles = {X86_RAX, X86_R8, X86_RCX};
+static const gp_roles hybrid_roles = {X86_RBX, X86_RBP, X86_RSI};
 
 /* ---- the constant pool --------------------------------------------- */
 
@@ -519,8 +492,9 @@ static void emit_expansion(x86_emitter *e, const consts *c)
 }
 
 /* Finalization (finalize.h), then the four output words of the lanes,
- * r0 ^ r4 .. r3 ^ r7, to [rdx], [rdx + 32], ... */
-static void emit_finalization(x86_emitter *e, const consts *c)
+ * r0 ^ r4 .. r3 ^ r7, to [rdx], [rdx + stride], ... (stride: 8 bytes per
+ * lane of the group, batch.h's layout). */
+static void emit_finalization(x86_emitter *e, const consts *c, int32_t stride)
 {
 	for (int i = 0; i < 4; i++) {
 		int r = hashx_finalize_key_reg[i];
@@ -531,7 +505,8 @@ static void emit_finalization(x86_emitter *e, const consts *c)
 	siprounds(e, c, 1, 4);
 	for (int j = 0; j < 4; j++) {
 		v3r(e, VPXOR, j, j, j + 4);
-		vex_op(e, VMOVDQU_STORE, 1, j, 0, mem_rm(X86_RDX, 32 * j), 0);
+		vex_op(e, VMOVDQU_STORE, 1, j, 0, mem_rm(X86_RDX, stride * j),
+		       0);
 	}
 }
 
@@ -695,16 +670,22 @@ static void emit_add_rs(x86_emitter *e, int dst, int src, unsigned shift)
 
 /* What the stubs of one BRANCH need, recorded on the main path. */
 typedef struct branch_site {
-	uint8_t *to_second;    /* jnz rel32 field: eax != 0 here */
+	uint8_t *to_second;    /* jcc rel32 field: the re-run is over */
 	uint8_t *to_taken;     /* jnz rel32 field: some lane takes it */
 	const uint8_t *cont;   /* the code after the BRANCH */
 	const uint8_t *resume; /* where the re-run starts */
 	unsigned written;      /* registers the block writes (bit i: ri) */
 	bool forward;          /* nothing to re-run: the "jump" goes on */
+	uint16_t resume_at;    /* the instruction the re-run starts at */
+	/* hybrid: the scalar stream's jz rel32 field and the code after
+	 * its test */
+	uint8_t *scalar_jz;
+	const uint8_t *scalar_cont;
 } branch_site;
 
 /*
- * The main path of a BRANCH:
+ * The main path of a BRANCH (the hybrid re-runs in a copy of the program,
+ * so its main path has no re-run to test for):
  *     test eax, eax           ; a re-run in progress: second stub
  *     jnz  second
  *     vpand     ymm8, ymm14, [mask]
@@ -716,35 +697,39 @@ typedef struct branch_site {
  * (The enabled lanes as bits in r8d cost two vector uops less per
  * BRANCH than a vector mask and vptest.)
  */
-static void emit_branch(x86_emitter *e, const uint8_t *mask, branch_site *site)
+static void emit_branch(x86_emitter *e, const gp_roles *g, bool rerun_here,
+			const uint8_t *mask, branch_site *site)
 {
-	gp_test_eax(e);
-	site->to_second = x86_jcc(e, false, NULL);
+	if (rerun_here) {
+		x86_rr32(e, X86_OP_TEST_RM_R, g->rerun, g->rerun);
+		site->to_second = x86_jcc(e, false, NULL);
+	}
 	v3(e, VPAND, YMM_T0, YMM_MULRES, pool_rm(mask));
 	v3r(e, VPCMPEQQ, YMM_T0, YMM_T0, YMM_ZERO);
-	vex_op(e, VMOVMSKPD, 1, X86_RCX, 0, reg_rm(YMM_T0), 0);
-	gp_and_ecx_r8d(e);
+	vex_op(e, VMOVMSKPD, 1, g->lanes, 0, reg_rm(YMM_T0), 0);
+	x86_rr32(e, X86_OP_AND_RM_R, g->lanes, g->enabled);
 	site->to_taken = x86_jcc(e, false, NULL);
 	site->cont = e->pos;
 }
 
 /*
- * Some lanes (their bits in ecx; ymm8: the lanes whose mul result passes,
+ * Some lanes (their bits in g->lanes; ymm8: the lanes whose mul result passes,
  * enabled or not) take branch number `id`: they are disabled (in r8d and
  * in the enabled mask); the registers the block writes and the mul result
  * are saved with the lanes that did not take it, and the block runs again
  * from `resume`, with eax = id.
  */
-static void emit_taken_stub(x86_emitter *e, const branch_site *site,
-			    uint32_t id, const uint8_t *resume)
+static void emit_taken_stub(x86_emitter *e, const gp_roles *g,
+			    const branch_site *site, uint32_t id,
+			    const uint8_t *resume)
 {
 	x86_patch_rel32(site->to_taken, e->pos);
-	gp_xor_r8d_ecx(e);
+	x86_rr32(e, X86_OP_XOR_RM_R, g->enabled, g->lanes);
 	v3(e, VPAND, YMM_T1, YMM_T0, frame_rm(FRAME_ENABLED)); /* taken */
 	v3(e, VPANDN, YMM_T2, YMM_T0, frame_rm(FRAME_ENABLED));
 	vstore(e, frame_rm(FRAME_ENABLED), YMM_T2);
 	if (site->forward) {
-		gp_jmp(e, site->cont);
+		x86_jmp(e, site->cont);
 		return;
 	}
 	v3r(e, VPCMPEQQ, YMM_T1, YMM_T1, YMM_ZERO);
@@ -753,22 +738,27 @@ static void emit_taken_stub(x86_emitter *e, const branch_site *site,
 		if (site->written >> i & 1)
 			vstore(e, frame_rm(FRAME_SAVED + 32 * i), i);
 	vstore(e, frame_rm(FRAME_SAVED_MULRES), YMM_MULRES);
-	gp_mov_eax(e, id);
-	gp_jmp(e, resume);
+	x86_mov32_imm(e, g->rerun, id);
+	x86_jmp(e, resume);
 }
 
 /*
- * A BRANCH met with eax != 0. If eax is its own number, the re-run is
- * over: the lanes that did not jump get their saved values back. Another
- * branch's re-run passes through without evaluating it.
+ * A BRANCH met during a re-run. If the re-run is its own (the number in
+ * g->rerun), the re-run is over: the lanes that did not jump get their
+ * saved values back. Another branch's re-run passes through without
+ * evaluating it. In the hybrid's copy the BRANCH makes that comparison
+ * (check_id false here).
  */
-static void emit_second_stub(x86_emitter *e, const branch_site *site,
-			     uint32_t id)
+static void emit_second_stub(x86_emitter *e, const gp_roles *g,
+			     const branch_site *site, uint32_t id,
+			     bool check_id)
 {
 	x86_patch_rel32(site->to_second, e->pos);
-	gp_cmp_eax(e, id);
-	x86_jcc(e, false, site->cont);
-	gp_zero_eax(e);
+	if (check_id) {
+		x86_cmp32_imm(e, g->rerun, id);
+		x86_jcc(e, false, site->cont);
+	}
+	x86_rr32(e, X86_OP_XOR_RM_R, g->rerun, g->rerun);
 	vload(e, YMM_T0, frame_rm(FRAME_NOT_TAKEN));
 	for (int i = 0; i < 8; i++)
 		if (site->written >> i & 1)
@@ -776,10 +766,15 @@ static void emit_second_stub(x86_emitter *e, const branch_site *site,
 				  YMM_T0);
 	vpblendvb(e, YMM_MULRES, YMM_MULRES, frame_rm(FRAME_SAVED_MULRES),
 		  YMM_T0);
-	gp_jmp(e, site->cont);
+	x86_jmp(e, site->cont);
 }
 
 /* ---- the function -------------------------------------------------- */
+
+/* What is being emitted: the AVX2 back-end's one pass, or one of the
+ * hybrid's (its interleaved main path, then the vector-only copy of the
+ * program that its vector re-runs run in). */
+typedef enum pass { PASS_AVX2, PASS_HYBRID_MAIN, PASS_VECTOR_COPY } pass;
 
 /* Emission state: the program's facts (analysis.h), the code address of
  * each instruction (where re-runs resume) and the branch sites. */
@@ -787,34 +782,67 @@ typedef struct emit_state {
 	const hashx_program *prog;
 	const hashx_analysis *facts;
 	const consts *c;
+	const gp_roles *g;
+	const hashx_sip_state *key; /* hybrid: the scalar stream's */
+	pass pass;
 	const uint8_t *code_at[HASHX_PROGRAM_SIZE + 1];
+	/* the hybrid's copies: where each instruction's code is */
+	const uint8_t *vector_at[HASHX_PROGRAM_SIZE + 1];
+	const uint8_t *scalar_at[HASHX_PROGRAM_SIZE + 1];
 	branch_site *sites;
 	size_t nsites;
+	size_t branch_no; /* the copy's: BRANCHes met so far */
 	hi_cache hi;
 } emit_state;
 
 /* What the high-half cache keeps after an instruction. A re-run enters
  * after a TARGET with the state at its BRANCH; after a BRANCH, the
  * registers its block writes may be blends. */
-static void hi_update(emit_state *s, const hashx_instr *in, int dst)
+static void hi_update(emit_state *s, const hashx_instr *in, int dst,
+		      const branch_site *site)
 {
 	if (in->opcode == HASHX_OP_TARGET) {
 		hi_flush(&s->hi);
 	} else if (in->opcode == HASHX_OP_BRANCH) {
 		for (int r = 0; r < 8; r++)
-			if (s->sites[s->nsites - 1].written >> r & 1)
+			if (site->written >> r & 1)
 				hi_forget(&s->hi, r);
 	} else {
 		hi_forget(&s->hi, dst);
 	}
 }
 
+/* A BRANCH: on a main path, its test; in the vector copy, the end of the
+ * re-run when it is this branch's (cmp; je to its second stub). */
+static const branch_site *emit_branch_instr(x86_emitter *e, emit_state *s,
+					    size_t i)
+{
+	const hashx_branch_info *b;
+	branch_site *site;
+
+	if (s->pass == PASS_VECTOR_COPY) {
+		site = &s->sites[s->branch_no++];
+		x86_cmp32_imm(e, s->g->rerun, (uint32_t)s->branch_no);
+		site->to_second = x86_jcc(e, true, NULL);
+		return site;
+	}
+	b = &s->facts->branch[s->nsites];
+	site = &s->sites[s->nsites++];
+	site->forward = !hashx_branch_reruns(b);
+	site->resume_at = b->resume;
+	site->resume = site->forward || s->pass != PASS_AVX2
+			       ? NULL
+			       : s->code_at[b->resume];
+	site->written = b->written;
+	emit_branch(e, s->g, s->pass == PASS_AVX2, s->c->imm[i], site);
+	return site;
+}
+
 static void emit_instr(x86_emitter *e, emit_state *s, size_t i)
 {
 	const hashx_instr *in = &s->prog->code[i];
 	int dst = in->dst & 7, src = in->src & 7;
-	const hashx_branch_info *b;
-	branch_site *site;
+	const branch_site *site = NULL;
 
 	switch ((hashx_opcode)in->opcode) {
 	case HASHX_OP_UMULH_R:
@@ -846,18 +874,13 @@ static void emit_instr(x86_emitter *e, emit_state *s, size_t i)
 	case HASHX_OP_TARGET:
 		break;
 	case HASHX_OP_BRANCH:
-		b = &s->facts->branch[s->nsites];
-		site = &s->sites[s->nsites++];
-		site->forward = !hashx_branch_reruns(b);
-		site->resume = site->forward ? NULL : s->code_at[b->resume];
-		site->written = b->written;
-		emit_branch(e, s->c->imm[i], site);
+		site = emit_branch_instr(e, s, i);
 		break;
 	case HASHX_OP_COUNT:
 	default:
 		break;
 	}
-	hi_update(s, in, dst);
+	hi_update(s, in, dst, site);
 }
 
 /* ROR_C by 0 (never generated) would be no rotation at all. */
@@ -866,16 +889,43 @@ static bool is_noop(const hashx_instr *in)
 	return in->opcode == HASHX_OP_ROR_C && (in->imm & 63) == 0;
 }
 
-/* The program body; false if it would not fit. */
-static bool emit_program(x86_emitter *e, emit_state *s)
+/* The hybrid's scalar stream for instruction i, after its vector code: the
+ * operation, or a BRANCH's test (its jump goes to a stub, emit_hybrid). */
+static void emit_scalar_instr(x86_emitter *e, emit_state *s, size_t i)
 {
-	for (size_t i = 0; i < s->prog->size; i++) {
-		uint8_t *before = e->pos;
+	const hashx_instr *in = &s->prog->code[i];
+	branch_site *site;
 
-		if (!x86_room(e, MAX_INSTR_BYTES + EPILOGUE_BYTES +
-					 STUB_BYTES * (s->nsites + 1)))
+	if (in->opcode != HASHX_OP_BRANCH) {
+		hashx_x86_64_scalar_op(e, in);
+		return;
+	}
+	site = &s->sites[s->nsites - 1];
+	site->scalar_jz = hashx_x86_64_scalar_branch(e, in->imm);
+	site->scalar_cont = e->pos;
+}
+
+/* The instructions [from, to) of the pass s->pass; false if they would
+ * not fit. */
+static bool emit_program(x86_emitter *e, emit_state *s, size_t from, size_t to,
+			 const uint8_t **at)
+{
+	size_t most = s->pass == PASS_HYBRID_MAIN ? HYBRID_MAIN_BYTES
+						  : MAX_INSTR_BYTES;
+	size_t exit_bytes =
+		s->pass == PASS_AVX2 ? EPILOGUE_BYTES : HYBRID_EPILOGUE_BYTES;
+
+	for (size_t i = from; i < to; i++) {
+		uint8_t *before = e->pos;
+		size_t need = most;
+
+		/* A main path keeps room for its exit code and the stubs so
+		 * far; the parts after the vector copy check their own. */
+		if (s->pass != PASS_VECTOR_COPY)
+			need += exit_bytes + STUB_BYTES * (s->nsites + 1);
+		if (!x86_room(e, need))
 			return false;
-		s->code_at[i] = e->pos;
+		at[i] = e->pos;
 		if (i == HASHX_RESUME_WITHOUT_TARGET) {
 			/* Where a BRANCH with no TARGET before it resumes: an
 			 * entry like the code after a TARGET. */
@@ -883,11 +933,23 @@ static bool emit_program(x86_emitter *e, emit_state *s)
 		}
 		if (!is_noop(&s->prog->code[i]))
 			emit_instr(e, s, i);
-		if (e->pos - before > MAX_INSTR_BYTES)
+		if (s->pass == PASS_HYBRID_MAIN)
+			emit_scalar_instr(e, s, i);
+		if (e->pos - before > (ptrdiff_t)most)
 			return false;
 	}
-	s->code_at[s->prog->size] = e->pos;
+	at[to] = e->pos;
 	return true;
+}
+
+/* The start of each group: all lanes enabled (the frame's mask and the
+ * bits in g->enabled), no high product yet. */
+static void emit_group_start(x86_emitter *e, const emit_state *s)
+{
+	v3r(e, VPCMPEQD, YMM_T0, YMM_T0, YMM_T0);
+	vstore(e, frame_rm(FRAME_ENABLED), YMM_T0);
+	x86_mov32_imm(e, s->g->enabled, (1u << LANES) - 1);
+	vzero(e, YMM_MULRES);
 }
 
 /*
@@ -911,18 +973,16 @@ static bool emit_function(x86_emitter *e, emit_state *s)
 	gp_enter(e);
 	x86_test(e, X86_RSI);
 	exit_jz = x86_jcc(e, true, NULL);
-	gp_zero_eax(e);
+	x86_rr32(e, X86_OP_XOR_RM_R, s->g->rerun, s->g->rerun);
 	vzero(e, YMM_ZERO);
 	top = e->pos;
 	emit_expansion(e, s->c);
-	v3r(e, VPCMPEQD, YMM_T0, YMM_T0, YMM_T0);
-	vstore(e, frame_rm(FRAME_ENABLED), YMM_T0);
-	gp_mov_r8d(e, (1u << LANES) - 1);
-	vzero(e, YMM_MULRES);
-	if (e->pos - start > PROLOGUE_BYTES || !emit_program(e, s))
+	emit_group_start(e, s);
+	if (e->pos - start > PROLOGUE_BYTES ||
+	    !emit_program(e, s, 0, s->prog->size, s->code_at))
 		return false;
 	epilogue = e->pos;
-	emit_finalization(e, s->c);
+	emit_finalization(e, s->c, LANES * 8);
 	x86_add_imm32(e, X86_RDX, 4 * LANES * 8);
 	x86_add_imm32(e, X86_RDI, LANES);
 	x86_dec(e, X86_RSI);
@@ -939,18 +999,183 @@ static bool emit_function(x86_emitter *e, emit_state *s)
 		/* Reserved with each BRANCH; checked like an instruction. */
 		if (!x86_room(e, STUB_BYTES))
 			return false;
-		emit_taken_stub(e, site, (uint32_t)k + 1, site->resume);
-		emit_second_stub(e, site, (uint32_t)k + 1);
+		emit_taken_stub(e, s->g, site, (uint32_t)k + 1, site->resume);
+		emit_second_stub(e, s->g, site, (uint32_t)k + 1, true);
 		if (e->pos - before > STUB_BYTES)
 			return false;
 	}
 	return true;
 }
 
-static uint8_t *emit_job(uint8_t *start, uint8_t *end, hashx_compile_job *j)
+/* ---- the hybrid: 4 lanes and a scalar input per group --------------- */
+
+/*
+ * The hybrid back-end hashes LANES + 1 inputs per group: lanes 0..3 as
+ * above, input 4 by x86_64.c's scalar code (x86_64_scalar.h), the two
+ * streams' code interleaved instruction by instruction, so that the
+ * scalar multiplier and ALUs work on the scalar hash's dependency chain
+ * while the vector ports are busy with the lanes. The scalar stream has
+ * r8..r15, rax, rcx, rdx; the vector stream's branch registers move to
+ * ebx, ebp, esi (hybrid_roles); rdi counts the inputs; the output
+ * pointer, the groups left and the caller's rsp live in the frame.
+ *
+ * A taken BRANCH must re-run its block in one stream only, so each stream
+ * re-runs in its own copy of the program: the vector stream's taken stub
+ * jumps into a vector-only copy (the same code as the main path's,
+ * hi_cache included, so the cached high halves agree where it returns),
+ * whose BRANCHes only check whether the re-run is theirs; the scalar
+ * stream's jumps through a stub (ecx = the branch's number) into a
+ * scalar-only copy, whose BRANCHes likewise end the re-run with ecx = ~0
+ * (the jump used) and return to the main path after that BRANCH's scalar
+ * test. The copies span the instructions from the first re-run's start
+ * to the last re-running BRANCH.
+ */
+static void emit_hybrid_enter(x86_emitter *e)
 {
-	x86_pool p = x86_pool_at(start, POOL_ENTRY,
-				 POOL_BYTES / POOL_ENTRY);
+	hashx_x86_64_push_callee_saved(e);
+	x86_mov64_rr(e, X86_RAX, X86_RSP);
+	x86_and64_imm8(e, X86_RSP, -32);
+	x86_add_imm32(e, X86_RSP, -FRAME_SIZE);
+	x86_frame_op(e, X86_OP_MOV_RM_R, X86_RAX, FRAME_OLD_RSP);
+}
+
+/* The scalar copy of instructions [from, to). */
+static bool emit_scalar_copy(x86_emitter *e, emit_state *s, size_t from,
+			     size_t to, const uint8_t **at)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < from; i++)
+		k += s->prog->code[i].opcode == HASHX_OP_BRANCH;
+	for (size_t i = from; i < to; i++) {
+		const hashx_instr *in = &s->prog->code[i];
+		uint8_t *before = e->pos;
+
+		if (!x86_room(e, SCALAR_COPY_BYTES))
+			return false;
+		at[i] = e->pos;
+		if (in->opcode == HASHX_OP_BRANCH) {
+			/* cmp ecx, id; jne over; mov ecx, ~0; jmp back */
+			const branch_site *site = &s->sites[k++];
+
+			x86_cmp32_imm(e, X86_RCX, (uint32_t)k);
+			x86_jnz8(e, 10);
+			x86_mov32_imm(e, X86_RCX, ~0u);
+			x86_jmp(e, site->scalar_cont);
+		} else {
+			hashx_x86_64_scalar_op(e, in);
+		}
+		if (e->pos - before > SCALAR_COPY_BYTES)
+			return false;
+	}
+	return true;
+}
+
+static bool emit_hybrid(x86_emitter *e, emit_state *s)
+{
+	uint8_t *start = e->pos, *exit_jz, *epilogue;
+	const uint8_t *top;
+	size_t from = s->prog->size, to = 0;
+	const int32_t stride = (LANES + 1) * 8;
+
+	emit_hybrid_enter(e);
+	x86_test(e, X86_RSI);
+	exit_jz = x86_jcc(e, true, NULL);
+	x86_frame_op(e, X86_OP_MOV_RM_R, X86_RSI, FRAME_GROUPS);
+	x86_frame_op(e, X86_OP_MOV_RM_R, X86_RDX, FRAME_OUT);
+	x86_rr32(e, X86_OP_XOR_RM_R, s->g->rerun, s->g->rerun);
+	vzero(e, YMM_ZERO);
+	top = e->pos;
+	emit_expansion(e, s->c);
+	/* the scalar input: rax = rdi + LANES */
+	x86_mov64_rr(e, X86_RAX, X86_RDI);
+	x86_add_imm32(e, X86_RAX, LANES);
+	hashx_x86_64_scalar_expansion(e, s->key, X86_RAX);
+	emit_group_start(e, s);
+	if (e->pos - start > HYBRID_PROLOGUE_BYTES ||
+	    !emit_program(e, s, 0, s->prog->size, s->code_at))
+		return false;
+	epilogue = e->pos;
+	hashx_x86_64_scalar_finalization(e, s->key);
+	x86_frame_op(e, X86_OP_MOV_R_RM, X86_RDX, FRAME_OUT);
+	emit_finalization(e, s->c, stride);
+	hashx_x86_64_scalar_store(e, X86_RDX, LANES * 8, stride);
+	x86_add_imm32(e, X86_RDX, 4 * stride);
+	x86_frame_op(e, X86_OP_MOV_RM_R, X86_RDX, FRAME_OUT);
+	x86_add_imm32(e, X86_RDI, LANES + 1);
+	x86_frame_op(e, X86_OP_GROUP5, X86_EXT_DEC, FRAME_GROUPS);
+	x86_jcc(e, false, top);
+	x86_patch_rel32(exit_jz, e->pos);
+	x86_frame_op(e, X86_OP_MOV_R_RM, X86_RSP, FRAME_OLD_RSP);
+	hashx_x86_64_pop_callee_saved(e);
+	x86_vzeroupper_ret(e);
+	if (e->pos - epilogue > HYBRID_EPILOGUE_BYTES)
+		return false;
+
+	/* The span both copies need. */
+	for (size_t k = 0; k < s->nsites; k++) {
+		const branch_site *site = &s->sites[k];
+
+		if (site->forward)
+			continue;
+		if (site->resume_at < from)
+			from = site->resume_at;
+		if (s->facts->branch[k].at + 1u > to)
+			to = s->facts->branch[k].at + 1u;
+	}
+	if (from < to) {
+		s->pass = PASS_VECTOR_COPY;
+		s->branch_no = 0;
+		for (size_t i = 0; i < from; i++)
+			s->branch_no +=
+				s->prog->code[i].opcode == HASHX_OP_BRANCH;
+		hi_flush(&s->hi);
+		if (!emit_program(e, s, from, to, s->vector_at))
+			return false;
+		x86_byte(e, 0xcc); /* int3: a re-run always ends above */
+	}
+	for (size_t k = 0; k < s->nsites; k++) {
+		branch_site *site = &s->sites[k];
+		uint8_t *before = e->pos;
+
+		if (!x86_room(e, STUB_BYTES))
+			return false;
+		emit_taken_stub(e, s->g, site, (uint32_t)k + 1,
+				site->forward ? NULL
+					      : s->vector_at[site->resume_at]);
+		if (!site->forward)
+			emit_second_stub(e, s->g, site, (uint32_t)k + 1, false);
+		if (e->pos - before > STUB_BYTES)
+			return false;
+	}
+	if (from < to) {
+		if (!emit_scalar_copy(e, s, from, to, s->scalar_at))
+			return false;
+		x86_byte(e, 0xcc);
+	}
+	for (size_t k = 0; k < s->nsites; k++) {
+		const branch_site *site = &s->sites[k];
+
+		/* ecx = the branch's number, into the copy; a forward jump
+		 * only uses the input's one jump */
+		if (!x86_room(e, SCALAR_STUB_BYTES))
+			return false;
+		x86_patch_rel32(site->scalar_jz, e->pos);
+		if (site->forward) {
+			x86_mov32_imm(e, X86_RCX, ~0u);
+			x86_jmp(e, site->scalar_cont);
+		} else {
+			x86_mov32_imm(e, X86_RCX, (uint32_t)k + 1);
+			x86_jmp(e, s->scalar_at[site->resume_at]);
+		}
+	}
+	return true;
+}
+
+static uint8_t *emit_job_as(uint8_t *start, uint8_t *end, hashx_compile_job *j,
+			    bool hybrid)
+{
+	x86_pool p = x86_pool_at(start, POOL_ENTRY, POOL_BYTES / POOL_ENTRY);
 	hashx_analysis facts;
 	consts c;
 	emit_state *s;
@@ -980,12 +1205,32 @@ static uint8_t *emit_job(uint8_t *start, uint8_t *end, hashx_compile_job *j)
 	s->prog = j->prog;
 	s->facts = &facts;
 	s->c = &c;
+	s->key = j->key;
+	s->g = hybrid ? &hybrid_roles : &avx2_roles;
+	s->pass = hybrid ? PASS_HYBRID_MAIN : PASS_AVX2;
 	hi_flush(&s->hi);
-	ok = !p.overflow && emit_function(&e, s);
+	ok = !p.overflow &&
+	     (hybrid ? emit_hybrid(&e, s) : emit_function(&e, s));
 	free(s->sites);
 	free(s);
 	return ok ? e.pos : NULL;
 }
 
+static uint8_t *emit_job(uint8_t *start, uint8_t *end, hashx_compile_job *j)
+{
+	return emit_job_as(start, end, j, false);
+}
+
+static uint8_t *emit_hybrid_job(uint8_t *start, uint8_t *end,
+				hashx_compile_job *j)
+{
+	return emit_job_as(start, end, j, true);
+}
+
 const hashx_batch_backend hashx_x86_64_avx2_backend = {
 	.emit = emit_job, .capacity = CODE_CAPACITY, .lanes = LANES};
+
+const hashx_batch_backend hashx_x86_64_hybrid2_backend = {
+	.emit = emit_hybrid_job,
+	.capacity = HYBRID_CAPACITY,
+	.lanes = LANES + 1};

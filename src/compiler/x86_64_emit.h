@@ -57,8 +57,12 @@ enum {
 	X86_RAX = 0,
 	X86_RCX = 1,
 	X86_RDX = 2,
+	X86_RBX = 3,
+	X86_RSP = 4,
+	X86_RBP = 5,
 	X86_RSI = 6,
 	X86_RDI = 7,
+	X86_R8 = 8,
 };
 
 /* add r64, imm32 (sign-extended) */
@@ -98,6 +102,109 @@ static inline uint8_t *x86_jcc(x86_emitter *e, bool if_zero, const uint8_t *to)
 	if (to != NULL)
 		x86_patch_rel32(field, to);
 	return field;
+}
+
+/* jmp rel32 to a known or later-patched address: returns the field. */
+static inline uint8_t *x86_jmp(x86_emitter *e, const uint8_t *to)
+{
+	uint8_t *field;
+
+	x86_byte(e, 0xe9);
+	field = e->pos;
+	x86_imm32(e, 0);
+	if (to != NULL)
+		x86_patch_rel32(field, to);
+	return field;
+}
+
+/* A REX prefix for a 32-bit (w 0) or 64-bit (w 1) operation on `reg`
+ * (ModRM.reg) and `rm`, left out where nothing needs it. */
+static inline void x86_rex_opt(x86_emitter *e, int w, int reg, int rm)
+{
+	unsigned rex = (unsigned)(w << 3 | (reg >> 3) << 2 | (rm >> 3));
+
+	if (rex != 0)
+		x86_byte(e, 0x40 | rex);
+}
+
+/* Opcodes of 32-bit register-to-register operations, "op r/m32, r32". */
+enum {
+	X86_OP_AND_RM_R = 0x21,
+	X86_OP_XOR_RM_R = 0x31,
+	X86_OP_TEST_RM_R = 0x85,
+};
+
+/* op rm, reg on 32-bit registers (e.g. xor rm, reg) */
+static inline void x86_rr32(x86_emitter *e, unsigned op, int rm, int reg)
+{
+	x86_rex_opt(e, 0, reg, rm);
+	x86_byte(e, op);
+	x86_byte(e, 0xc0 | (unsigned)(reg & 7) << 3 | (rm & 7));
+}
+
+/* mov r32, imm32 (b8+r) */
+static inline void x86_mov32_imm(x86_emitter *e, int reg, uint32_t v)
+{
+	x86_rex_opt(e, 0, 0, reg);
+	x86_byte(e, 0xb8 + (reg & 7));
+	x86_imm32(e, v);
+}
+
+/* cmp r32, imm32 (3d for eax, else 81 /7) */
+static inline void x86_cmp32_imm(x86_emitter *e, int reg, uint32_t v)
+{
+	if (reg == X86_RAX) {
+		x86_byte(e, 0x3d);
+	} else {
+		x86_rex_opt(e, 0, 0, reg);
+		x86_byte(e, 0x81);
+		x86_byte(e, 0xc0 | 7 << 3 | (reg & 7));
+	}
+	x86_imm32(e, v);
+}
+
+/* jnz rel8 over the next `n` bytes */
+static inline void x86_jnz8(x86_emitter *e, unsigned n)
+{
+	x86_byte(e, 0x75);
+	x86_byte(e, n);
+}
+
+/* mov dst, src (64-bit; REX.W 89 /r) */
+static inline void x86_mov64_rr(x86_emitter *e, int dst, int src)
+{
+	x86_rex_opt(e, 1, src, dst);
+	x86_byte(e, 0x89);
+	x86_byte(e, 0xc0 | (unsigned)(src & 7) << 3 | (dst & 7));
+}
+
+/* and r64, imm8 (sign-extended; REX.W 83 /4 ib) */
+static inline void x86_and64_imm8(x86_emitter *e, int reg, int8_t imm)
+{
+	x86_rex_opt(e, 1, 0, reg);
+	x86_byte(e, 0x83);
+	x86_byte(e, 0xc0 | 4 << 3 | (reg & 7));
+	x86_byte(e, (uint8_t)imm);
+}
+
+/* Opcodes of 64-bit accesses to the stack frame (x86_frame_op). */
+enum {
+	X86_OP_MOV_RM_R = 0x89, /* mov [rsp + disp], reg */
+	X86_OP_MOV_R_RM = 0x8b, /* mov reg, [rsp + disp] */
+	X86_OP_GROUP5 = 0xff,   /* /1: dec qword [rsp + disp] */
+	X86_EXT_DEC = 1,
+};
+
+/* REX.W op with ModRM [rsp + disp32] (SIB 24) and `reg` (or an opcode
+ * extension) in ModRM.reg. */
+static inline void x86_frame_op(x86_emitter *e, unsigned op, int reg,
+				int32_t disp)
+{
+	x86_rex_opt(e, 1, reg, 0);
+	x86_byte(e, op);
+	x86_byte(e, 0x80 | (unsigned)(reg & 7) << 3 | 4);
+	x86_byte(e, 0x24);
+	x86_imm32(e, (uint32_t)disp);
 }
 
 /* vzeroupper (VEX.128.0F.WIG 77): leaves no dirty upper halves to slow

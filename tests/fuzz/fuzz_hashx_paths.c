@@ -99,6 +99,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	check_batch(HASHX_IMPL_AVX2, input);
 	check_batch(HASHX_IMPL_AVX512, input);
+	check_batch(HASHX_IMPL_HYBRID2, input);
 	check_lanes(input);
 	return 0;
 }
