@@ -6,7 +6,7 @@
 # implementation), counted by valgrind, against a committed baseline.
 #
 #   instructions.sh --driver PROGRAM --baseline FILE [--vectors DIR]
-#                   [--paths 'portable scalar avx2'] [--threshold PCT]
+#                   [--paths 'portable scalar avx2 hybrid2'] [--threshold PCT]
 #                   [--update]
 #
 # Prints each figure with its baseline, current count and change, and
@@ -68,7 +68,7 @@ fail() {
 driver=
 baseline=
 vectors=
-all_paths="portable scalar avx2"
+all_paths="portable scalar avx2 hybrid2"
 paths=$all_paths
 threshold=2
 update=0
@@ -107,9 +107,9 @@ esac
 	die_usage "--update counts every path; it cannot be given with --paths"
 for p in $paths; do
 	case $p in
-	portable | scalar | avx2) ;;
+	portable | scalar | avx2 | hybrid2) ;;
 	avx512) die_usage "--paths: valgrind cannot run AVX-512 code (avx512)" ;;
-	*) die_usage "--paths: unknown implementation '$p' (portable, scalar, avx2)" ;;
+	*) die_usage "--paths: unknown implementation '$p' (portable, scalar, avx2, hybrid2)" ;;
 	esac
 done
 
