@@ -477,6 +477,64 @@ START_TEST(hash)
 }
 END_TEST
 
+/* ---- One interpreted context hashed by every thread ----------------------- */
+
+/* hashx_exec takes a const context, so threads may hash with one at
+ * once; an interpreted one decodes its paired form on the first hash
+ * (hashx.c), which these threads race to. */
+typedef struct shared_hash_job {
+	const hashx_ctx *ctx;
+	const hash_reference *ref;
+	unsigned seed;
+	spin_barrier *start;
+	unsigned mismatches;
+} shared_hash_job;
+
+static void *shared_hash_worker(void *arg)
+{
+	shared_hash_job *j = arg;
+	uint8_t out[HASHX_SIZE];
+
+	spin_barrier_wait(j->start);
+	for (unsigned i = 0; i < HASH_INPUTS; i++) {
+		hashx_exec(j->ctx, hash_input(i), out);
+		if (memcmp(out, j->ref->out[j->seed][i], sizeof out) != 0)
+			j->mismatches++;
+	}
+	return NULL;
+}
+
+START_TEST(hash_shared_context)
+{
+	unsigned n = thread_count();
+	static hash_reference ref;
+	shared_hash_job jobs[MAX_THREADS];
+	spin_barrier start;
+	hashx_ctx *ctx = hashx_alloc(HASHX_TYPE_INTERPRETED);
+	unsigned s = 0;
+	char seed[32];
+	int len;
+
+	ck_assert_ptr_nonnull(ctx);
+	/* the reference, from one thread; then the same function made
+	 * again, so that no hash has decoded it yet */
+	while (hash_seed(ctx, s, ref.out[s]) != HASHX_OK)
+		ck_assert_uint_lt(++s, HASH_SEEDS);
+	len = snprintf(seed, sizeof seed, "concurrent seed %u", s);
+	ck_assert_int_eq(hashx_make(ctx, seed, (size_t)len), HASHX_OK);
+	spin_barrier_init(&start, n);
+	for (unsigned i = 0; i < n; i++)
+		jobs[i] = (shared_hash_job){
+			.ctx = ctx, .ref = &ref, .seed = s, .start = &start};
+	run_workers(n, shared_hash_worker, jobs, sizeof jobs[0]);
+	for (unsigned i = 0; i < n; i++)
+		ck_assert_msg(jobs[i].mismatches == 0,
+			      "thread %u: %u hashes differ", i,
+			      jobs[i].mismatches);
+	hashx_free(ctx);
+}
+END_TEST
+
 /* ---- One service shared by every thread ---------------------------------- */
 
 /*
@@ -938,6 +996,7 @@ int main(void)
 		tcase_add_test(t, first_use);
 		tcase_add_test(t, solve_and_verify);
 		tcase_add_test(t, hash);
+		tcase_add_test(t, hash_shared_context);
 		tcase_add_test(t, service_shared);
 		tcase_add_test(t, service_rotation_replay);
 	}

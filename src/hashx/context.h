@@ -11,6 +11,8 @@
 #include <hashx.h>
 
 #include "batch.h"
+#include <stdatomic.h>
+
 #include "code_buffer.h"
 #include "compiler.h"
 #include "hashx_internal.h"
@@ -25,10 +27,11 @@ struct hashx_ctx {
 	hashx_keys keys;
 	hashx_program program;
 #if HASHX_HAVE_PAIRED_INTERPRETER
-	/* program, pre-decoded, when func_type is INTERPRETED and
-	 * pairs_ready (hashx.c's make() says when) */
+	/* program, pre-decoded by the first interpreted hash that needs it
+	 * once pairs_state (hashx.c's PAIRS_*) says READY: a cache that
+	 * hashx_exec fills through its const context, hence atomic. */
 	hashx_pairs pairs;
-	bool pairs_ready;
+	atomic_int pairs_state;
 #endif
 	hashx_rng_observer *rng_observer;
 	void *rng_observer_data;

@@ -93,6 +93,14 @@ static int type_is_known(hashx_type t)
 	       t == HASHX_TRY_COMPILE;
 }
 
+/* The paired form's life in a context (context.h's pairs_state). */
+enum {
+	PAIRS_NEVER,    /* this function is not run from it */
+	PAIRS_PENDING,  /* to be decoded by the first hash that needs it */
+	PAIRS_DECODING, /* a hash in another thread is decoding it */
+	PAIRS_READY,
+};
+
 /* Whether hashx_exec8_u64 runs this interpreted context's 8 hashes in one
  * pass of an 8-lane interpreter (interpreter_lanes.c's rule). */
 static inline bool lanes_hash8(const hashx_ctx *ctx)
@@ -137,12 +145,13 @@ static hashx_result make(hashx_ctx *ctx, const void *seed, size_t size,
 	}
 	ctx->func_type = HASHX_TYPE_INTERPRETED;
 #if HASHX_HAVE_PAIRED_INTERPRETER
-	/* Decoding (about half a microsecond) pays for itself after three
-	 * hashes; a verification's 8 go through the lanes where they can,
-	 * which do not use it, and any other hash then runs threaded. */
-	ctx->pairs_ready = !(few && lanes_hash8(ctx));
-	if (ctx->pairs_ready)
-		hashx_pairs_decode(&ctx->program, &ctx->pairs);
+	/* A verification's 8 hashes go through the lanes where they can,
+	 * which do not use the paired form; any other hash of such a
+	 * function runs threaded. */
+	atomic_store_explicit(&ctx->pairs_state,
+			      few && lanes_hash8(ctx) ? PAIRS_NEVER
+						      : PAIRS_PENDING,
+			      memory_order_relaxed);
 #else
 	(void)few;
 #endif
@@ -168,16 +177,49 @@ hashx_result hashx_query_type(hashx_ctx *ctx, hashx_type *type_out)
 	return HASHX_OK;
 }
 
+#if HASHX_HAVE_PAIRED_INTERPRETER
+/*
+ * Whether the paired form of an interpreted function can be run, decoding
+ * it first if no hash has yet. Decoding (about half a microsecond, a twentieth
+ * of hashx_make) pays for itself after three hashes, so it waits for the
+ * first hash rather than slowing every make (generate/interp measured
+ * +15% with it there). hashx_exec may run on one context in several
+ * threads at once: one of them claims the decoding, the others run the
+ * plain interpreter meanwhile, and READY is published with release order
+ * after the form is complete.
+ */
+static bool pairs_usable(const hashx_ctx *ctx)
+{
+	/* The context is never const itself (hashx_alloc made it); the
+	 * paired form is a cache behind its const interface. */
+	hashx_ctx *cache = (hashx_ctx *)ctx;
+	int state = atomic_load_explicit(&cache->pairs_state,
+					 memory_order_acquire);
+
+	if (state == PAIRS_READY)
+		return true;
+	if (state != PAIRS_PENDING ||
+	    !atomic_compare_exchange_strong_explicit(
+		    &cache->pairs_state, &state, PAIRS_DECODING,
+		    memory_order_acquire, memory_order_relaxed))
+		return false;
+	hashx_pairs_decode(&ctx->program, &cache->pairs);
+	atomic_store_explicit(&cache->pairs_state, PAIRS_READY,
+			      memory_order_release);
+	return true;
+}
+#endif
+
 /* The program on the registers: natively where this context compiled it
- * alone (block mode), else interpreted: from the paired form where
- * hashx_make decoded one, else from the program itself (a compiled
- * counter-mode function asked for a block hash, or a verification's). */
+ * alone (block mode), else interpreted: from the paired form where one is
+ * usable, else from the program itself (a compiled counter-mode function
+ * asked for a block hash, or a verification's). */
 static void run_program(const hashx_ctx *ctx, uint64_t r[8])
 {
 	if (ctx->regfile != NULL && ctx->func_type == HASHX_TYPE_COMPILED)
 		ctx->regfile(r);
 #if HASHX_HAVE_PAIRED_INTERPRETER
-	else if (ctx->func_type == HASHX_TYPE_INTERPRETED && ctx->pairs_ready)
+	else if (ctx->func_type == HASHX_TYPE_INTERPRETED && pairs_usable(ctx))
 		hashx_interpret_pairs(&ctx->pairs, r);
 #endif
 	else
