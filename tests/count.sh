@@ -38,6 +38,10 @@ else
 	run
 	if [ "$rc" = 1 ] && grep -q 'HashX salt' "$tmp/err"; then
 		skip "equix-count" "$(head -n 1 "$tmp/err")"
+	elif [ "$rc" = 1 ] && grep -q 'hashx_make gave 4' "$tmp/err"; then
+		# HASHX_FAIL_COMPILE: a build without the compiler
+		# (--disable-jit) has no compiled figures to count
+		skip "every figure checked" "no HashX compiler in this build"
 	elif [ "$rc" = 0 ] && [ "$(grep -c ' checked$' "$tmp/out")" = 8 ] &&
 		grep -q '^impl ' "$tmp/out" && grep -q '^compiler ' "$tmp/out"; then
 		pass "every figure checked"
@@ -64,7 +68,7 @@ else
 	mkdir "$tmp/vec" && cp "$vectors"/*.txt "$tmp/vec/" &&
 		awk 'NR == 1 { sub(/ 0:./, " 0:" (substr($0, index($0, " 0:") + 3, 1) == "0" ? "1" : "0")) } { print }' \
 			"$vectors/hashx.txt" >"$tmp/vec/hashx.txt"
-	run --figure hash/compiled --vectors "$tmp/vec"
+	run --figure hash/interp --vectors "$tmp/vec"
 	one_line "corrupted vectors refused" 1
 	grep -q 'differs from the recorded one' "$tmp/err" &&
 		pass "refusal names the difference" ||
