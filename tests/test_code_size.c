@@ -500,6 +500,34 @@ static void compile_scalar(const emitter *em, const hashx_program *p,
 	}
 }
 
+/* The fused stage 0 form (batch.h) of the same back-end, within the same
+ * bounds (its empty program within the fixed part too), filling the
+ * interpreter's table; the inputs wrap past 2^64 - 1. */
+static void compile_fused(const emitter *em, const hashx_program *p,
+			  size_t bound, const char *what,
+			  hashx_code_buffer *buf)
+{
+	static table got, want;
+	static hashx_program empty;
+	hashx_scatter t = table_view(&got);
+	hashx_batch_scatter f;
+	char fused[128];
+
+	snprintf(fused, sizeof fused, "%s, fused stage 0", what);
+	tu_program_clear(&empty);
+	ck_assert(hashx_compile_batch_scatter(&empty, &test_key, em->impl, &t,
+					      buf, &f));
+	ck_assert_uint_le(buf->used, em->bounds->fixed);
+	ck_assert_msg(hashx_compile_batch_scatter(p, &test_key, em->impl, &t,
+						  buf, &f),
+		      "%s: %s refused", em->name, fused);
+	check_fits(em, fused, buf, bound);
+	ck_assert_uint_eq(SCATTER_N % f.lanes, 0);
+	f.fn(UINT64_MAX - 100, SCATTER_N / f.lanes);
+	reference_scatter(p, UINT64_MAX - 100, &want);
+	check_tables(&got, &want);
+}
+
 static void compile_batch(const emitter *em, const hashx_program *p,
 			  size_t bound, const char *what,
 			  hashx_code_buffer *buf)
@@ -511,6 +539,8 @@ static void compile_batch(const emitter *em, const hashx_program *p,
 	check_fits(em, what, buf, bound);
 	check_batch(p, &b, UINT64_MAX - 5);
 	check_batch(p, &b, 0x1234);
+	if (hashx_impl_scatters(em->impl))
+		compile_fused(em, p, bound, what, buf);
 }
 
 /* 512 instructions of the costliest form: the most code any program makes

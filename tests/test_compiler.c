@@ -548,9 +548,8 @@ END_TEST
 /*
  * The same watch while the Equi-X solver runs, on each implementation:
  * what equix_solve() does (hashx_make(), then the solver, which compiles
- * the function's scatter form (scalar JIT) or batch form (AVX2, AVX-512,
- * hybrid)
- * into the context's second buffer and runs it 65,536 inputs at a time),
+ * the function's scatter form (scalar JIT) or batch form (AVX-512; the
+ * fused batch form for AVX2 and the hybrid) into the context's second buffer and runs it 65,536 inputs at a time),
  * for many challenges, while the scanner thread reads /proc/self/maps.
  */
 static const hashx_impl solver_impls[] = {HASHX_IMPL_SCALAR, HASHX_IMPL_AVX2,
@@ -571,11 +570,15 @@ static bool solve_challenge(hashx_ctx *ctx, equix_solver_heap *heap,
 }
 
 /* Both buffers hold live code, read-execute: the solver ran compiled, on
- * `impl`'s own code (a batch form for the vector implementations), not a
- * fallback that would leave the path unwatched. */
+ * `impl`'s own code (a batch form for the vector implementations: the
+ * fused one where the back-end has it), not a fallback that would leave
+ * the path unwatched. */
 static void assert_solver_code(const hashx_ctx *ctx, hashx_impl impl)
 {
-	if (impl >= HASHX_IMPL_AVX2)
+	if (hashx_impl_scatters(impl))
+		ck_assert_msg(ctx->stage0_fused, "%s: no fused batch form",
+			      hashx_impl_name(impl));
+	else if (hashx_impl_batches(impl))
 		ck_assert_msg(ctx->batch.fn != NULL, "%s: no batch form",
 			      hashx_impl_name(impl));
 	ck_assert_ptr_nonnull(ctx->scatter_code.mem);

@@ -541,7 +541,7 @@ void *hashx_arch_compile(const hashx_program *prog, hashx_form form,
 	hashx_compile_job j = { .prog = prog, .form = form, .key = key,
 				.scatter = t };
 
-	if (form == HASHX_FORM_BATCH)
+	if (form == HASHX_FORM_BATCH || form == HASHX_FORM_BATCH_SCATTER)
 		return NULL;
 	return hashx_compiler_build(buf, CODE_CAPACITY, emit_job, &j);
 }

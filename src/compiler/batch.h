@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "code_buffer.h"
+#include "hashx_internal.h"
 #include "cpu.h"
 #include "program.h"
 #include "siphash.h"
@@ -50,6 +51,21 @@ typedef struct hashx_batch {
 	unsigned lanes;     /* inputs per group */
 } hashx_batch;
 
+/*
+ * The fused form of stage 0 (compiler.h's HASHX_FORM_BATCH_SCATTER): the
+ * same loop, but each group's word-0 hashes go straight into the scatter
+ * table built into the code (hashx_internal.h's rule, in input order),
+ * and nothing is written to an output. It hashes whole groups only: the
+ * caller does the last inputs of a range that is not a multiple of
+ * `lanes`.
+ */
+typedef void hashx_batch_scatter_fn(uint64_t first, size_t groups);
+
+typedef struct hashx_batch_scatter {
+	hashx_batch_scatter_fn *fn; /* NULL: not compiled */
+	unsigned lanes;
+} hashx_batch_scatter;
+
 /* Most lanes any batch implementation uses per group. */
 #define HASHX_BATCH_MAX_LANES 24
 
@@ -63,6 +79,14 @@ bool hashx_compile_batch(const hashx_program *prog, const hashx_sip_state *key,
 			 hashx_impl impl, hashx_code_buffer *buf,
 			 hashx_batch *out);
 
+/* The fused form of `impl` into table `t`; false, and nothing compiled,
+ * also when the back-end has none (hashx_impl_scatters). */
+bool hashx_compile_batch_scatter(const hashx_program *prog,
+				 const hashx_sip_state *key, hashx_impl impl,
+				 const hashx_scatter *t,
+				 hashx_code_buffer *buf,
+				 hashx_batch_scatter *out);
+
 /* The name used in HASHX_IMPL and in reports ("portable", "scalar",
  * "avx2", "avx512", "hybrid2"), and back; HASHX_IMPL_COUNT for an unknown name. */
 const char *hashx_impl_name(hashx_impl impl);
@@ -75,6 +99,8 @@ bool hashx_impl_available(hashx_impl impl);
  * batch form), and whether it has a batch form (hashx_compile_batch). */
 bool hashx_impl_uses_jit(hashx_impl impl);
 bool hashx_impl_batches(hashx_impl impl);
+/* Whether `impl`'s batch back-end has the fused stage 0 form. */
+bool hashx_impl_scatters(hashx_impl impl);
 
 /*
  * The implementation compiled contexts use: the one named by the

@@ -8,18 +8,22 @@
 #ifndef HASHX_BATCH_BACKEND_H
 #define HASHX_BATCH_BACKEND_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "compiler.h"
 
 /* A batch code generator: its emitter (run by hashx_compiler_build() on a
- * job of form HASHX_FORM_BATCH), the code buffer it needs, and the inputs
- * its code hashes per group. dispatch.c builds every back-end the same
- * way from these three facts, so a back-end exports nothing else. */
+ * job of form HASHX_FORM_BATCH), the code buffer it needs, the inputs
+ * its code hashes per group, and whether the same emitter also takes
+ * HASHX_FORM_BATCH_SCATTER jobs (the fused stage 0, within the same
+ * capacity). dispatch.c builds every back-end the same way from these
+ * facts, so a back-end exports nothing else. */
 typedef struct hashx_batch_backend {
 	hashx_emit_fn *emit;
 	size_t capacity;
 	unsigned lanes;
+	bool scatters;
 } hashx_batch_backend;
 
 #if defined(HASHX_JIT_X86_64)

@@ -7,7 +7,8 @@
  * the register file run in place (what the interpreter does, for tests),
  * the whole hash of one input, the scatter form that hashes a range of
  * inputs into Equi-X's first bucket table, and the batch form of the
- * vector back-ends (batch.h) that hashes groups of inputs. Which scalar
+ * vector back-ends (batch.h) that hashes groups of inputs, plain or
+ * with the bucket table's update in its loop. Which scalar
  * emitter exists is decided at configure time from the host CPU
  * (HASHX_JIT_X86_64, HASHX_JIT_AARCH64); elsewhere every compile function
  * fails and the interpreter runs.
@@ -62,6 +63,9 @@ typedef enum hashx_form {
 	HASHX_FORM_HASH,
 	HASHX_FORM_SCATTER,
 	HASHX_FORM_BATCH,
+	/* the batch form with stage 0 fused into its loop (batch.h's
+	 * hashx_batch_scatter_fn; a back-end's `scatters`) */
+	HASHX_FORM_BATCH_SCATTER,
 } hashx_form;
 
 /*

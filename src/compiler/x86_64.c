@@ -497,11 +497,13 @@ void hashx_x86_64_scalar_expansion(x86_emitter *e, const hashx_sip_state *key,
 }
 
 void hashx_x86_64_scalar_finalization(x86_emitter *e,
-				      const hashx_sip_state *key)
+				      const hashx_sip_state *key,
+				      unsigned words)
 {
-	emit_finalization(e, key, HASHX_FINALIZE_ALL_WORDS);
+	emit_finalization(e, key, words);
 	for (int i = 0; i < 4; i++)
-		xor_rr(e, R8 + i, R8 + HASHX_FINALIZE_HALF + i);
+		if (words >> i & 1)
+			xor_rr(e, R8 + i, R8 + HASHX_FINALIZE_HALF + i);
 }
 
 /* mov [base + disp32], r8 + j (mod 10; base rsp needs a SIB byte) */
@@ -583,8 +585,9 @@ static void mem_sib(x86_emitter *e, int w16, int w64, unsigned op, int reg,
 }
 
 /*
- * With the hash's first word in r8 (everything else is free here):
- *     movzx eax, r8b               ; bucket
+ * With the hash's first word v in `value` and the input in `index`
+ * (neither rax, rcx, rdx nor r9..r11, which are scratch here):
+ *     movzx eax, value_b           ; bucket
  *     mov   r9, counts
  *     movzx edx, word [r9+rax*2]   ; its item count
  *     cmp   edx, capacity
@@ -594,26 +597,39 @@ static void mem_sib(x86_emitter *e, int w16, int w64, unsigned op, int reg,
  *     imul  eax, eax, capacity
  *     add   eax, edx               ; item slot
  *     mov   r10, idx
- *     mov   [r10+rax*2], bx        ; the input, as a 16-bit index
- *     shr   r8, 8
+ *     mov   [r10+rax*2], index_w   ; the input, as a 16-bit index
+ *     shr   value, 8
  *     mov   r11, data
- *     mov   [r11+rax*8], r8        ; the rest of the value
+ *     mov   [r11+rax*8], value     ; the rest of the value
  *   skip:
+ * The three `mov rN, address` are left out when `load` is false: the
+ * caller has put the table's addresses in r9..r11 once for several items
+ * (scatter_table), as the batch forms do at the end of a group.
  */
-/* The byte register (movzx eax, r8b) and shift (shr r8, 8) below are the
- * bucket bits. */
+/* The byte register (movzx eax, value_b) and shift (shr value, 8) below
+ * are the bucket bits. */
 _Static_assert(HASHX_SCATTER_BUCKET_BITS == 8, "scatter buckets by a byte");
 
-static void emit_scatter_item(x86_emitter *e, const hashx_scatter *t)
+enum { R9 = R8 + 1, R10 = R8 + 2, R11 = R8 + 3 };
+
+static void scatter_table(x86_emitter *e, const hashx_scatter *t)
+{
+	mov_imm64(e, R9, (uint64_t)(uintptr_t)t->counts);
+	mov_imm64(e, R10, (uint64_t)(uintptr_t)t->idx);
+	mov_imm64(e, R11, (uint64_t)(uintptr_t)t->data);
+}
+
+static void scatter_item(x86_emitter *e, const hashx_scatter *t, int value,
+			 int index, bool load)
 {
 	uint8_t *jae_rel8;
-	const int R9 = R8 + 1, R10 = R8 + 2, R11 = R8 + 3;
 
-	rex(e, 0, RAX, 0, R8);
+	rex(e, 0, RAX, 0, value);
 	byte(e, OP_TWO_BYTE);
 	byte(e, OP_MOVZX_BYTE);
-	modrm(e, 3, RAX, R8);
-	mov_imm64(e, R9, (uint64_t)(uintptr_t)t->counts);
+	modrm(e, 3, RAX, value);
+	if (load)
+		mov_imm64(e, R9, (uint64_t)(uintptr_t)t->counts);
 	mem_sib(e, 0, 0, OP_TWO_BYTE << 8 | OP_MOVZX_WORD, RDX, R9, RAX, 1);
 	byte(e, OP_ADD_SUB_XOR_IMM32);
 	modrm(e, 3, EXT_CMP, RDX);
@@ -629,15 +645,28 @@ static void emit_scatter_item(x86_emitter *e, const hashx_scatter *t)
 	imm32(e, t->capacity);
 	byte(e, OP_ADD_RM_R);
 	modrm(e, 3, RDX, RAX);
-	mov_imm64(e, R10, (uint64_t)(uintptr_t)t->idx);
-	mem_sib(e, 1, 0, OP_MOV_RM_R, RBX, R10, RAX, 1);
-	rex(e, 1, 0, 0, R8);
+	if (load)
+		mov_imm64(e, R10, (uint64_t)(uintptr_t)t->idx);
+	mem_sib(e, 1, 0, OP_MOV_RM_R, index, R10, RAX, 1);
+	rex(e, 1, 0, 0, value);
 	byte(e, OP_SHIFT_IMM8);
-	modrm(e, 3, EXT_SHR, R8);
+	modrm(e, 3, EXT_SHR, value);
 	byte(e, 8);
-	mov_imm64(e, R11, (uint64_t)(uintptr_t)t->data);
-	mem_sib(e, 0, 1, OP_MOV_RM_R, R8, R11, RAX, 3);
+	if (load)
+		mov_imm64(e, R11, (uint64_t)(uintptr_t)t->data);
+	mem_sib(e, 0, 1, OP_MOV_RM_R, value, R11, RAX, 3);
 	*jae_rel8 = (uint8_t)(e->pos - (jae_rel8 + 1));
+}
+
+void hashx_x86_64_scatter_table(x86_emitter *e, const hashx_scatter *t)
+{
+	scatter_table(e, t);
+}
+
+void hashx_x86_64_scatter_item(x86_emitter *e, const hashx_scatter *t,
+			       int value, int index)
+{
+	scatter_item(e, t, value, index, false);
 }
 
 static void emit_scatter_epilogue(x86_emitter *e, const hashx_sip_state *key,
@@ -646,7 +675,7 @@ static void emit_scatter_epilogue(x86_emitter *e, const hashx_sip_state *key,
 {
 	emit_finalization(e, key, HASHX_SCATTER_WORDS);
 	xor_rr(e, R8, R8 + HASHX_FINALIZE_HALF); /* word 0: v */
-	emit_scatter_item(e, t);
+	scatter_item(e, t, R8, RBX, true);
 	alu_imm(e, EXT_ADD, RBX, 1);
 	alu_imm(e, EXT_SUB, RBP, 1);
 	byte(e, OP_TWO_BYTE);
@@ -770,7 +799,7 @@ void *hashx_arch_compile(const hashx_program *prog, hashx_form f,
 	hashx_compile_job j = { .prog = prog, .form = f, .key = key,
 				.scatter = t };
 
-	if (f == HASHX_FORM_BATCH)
-		return NULL; /* the vector back-ends' form */
+	if (f == HASHX_FORM_BATCH || f == HASHX_FORM_BATCH_SCATTER)
+		return NULL; /* the vector back-ends' forms */
 	return hashx_compiler_build(buf, CODE_CAPACITY, emit_job, &j);
 }

@@ -75,7 +75,9 @@ enum {
 	FRAME_OUT = FRAME_SAVED_MULRES + 32,
 	FRAME_GROUPS = FRAME_OUT + 8,
 	FRAME_OLD_RSP = FRAME_GROUPS + 8,
-	FRAME_SIZE = FRAME_SAVED_MULRES + 64,
+	/* the fused stage 0: word 0 of the 4 lanes, read back one by one */
+	FRAME_WORDS0 = FRAME_SAVED_MULRES + 64,
+	FRAME_SIZE = FRAME_WORDS0 + 32,
 };
 
 /* ---- size bounds --------------------------------------------------- */
@@ -439,16 +441,17 @@ static void emit_ror(x86_emitter *e, const consts *c, int reg, unsigned n,
 	}
 }
 
-/* siphash.h's SipRound on four registers, tmp as scratch. */
-static void sipround(x86_emitter *e, const consts *c, int v0, int v1, int v2,
-		     int v3, int tmp)
+/* The steps of siphash.h's SipRound that `steps` selects (bit k: table
+ * step k), on four registers, tmp as scratch. */
+static void sipround_steps(x86_emitter *e, const consts *c, const int v[4],
+			   unsigned steps, int tmp)
 {
-	const int v[4] = {v0, v1, v2, v3};
-
 	for (int k = 0; k < HASHX_SIPROUND_STEP_COUNT; k++) {
 		const hashx_sip_step *st = &hashx_sipround_table[k];
 		int d = v[st->dst];
 
+		if (!(steps >> k & 1))
+			continue;
 		if (st->op == HASHX_SIP_ADD)
 			v3r(e, VPADDQ, d, d, v[st->arg]);
 		else if (st->op == HASHX_SIP_XOR)
@@ -456,6 +459,14 @@ static void sipround(x86_emitter *e, const consts *c, int v0, int v1, int v2,
 		else
 			emit_ror(e, c, d, 64 - st->arg, tmp);
 	}
+}
+
+static void sipround(x86_emitter *e, const consts *c, int v0, int v1, int v2,
+		     int v3, int tmp)
+{
+	const int v[4] = {v0, v1, v2, v3};
+
+	sipround_steps(e, c, v, HASHX_SIP_ALL_STEPS, tmp);
 }
 
 static void siprounds(x86_emitter *e, const consts *c, int n, int first)
@@ -491,18 +502,29 @@ static void emit_expansion(x86_emitter *e, const consts *c)
 	siprounds(e, c, HASHX_EXPAND_SQUEEZE_ROUNDS, 4);
 }
 
-/* Finalization (finalize.h), then the four output words of the lanes,
- * r0 ^ r4 .. r3 ^ r7, to [rdx], [rdx + stride], ... (stride: 8 bytes per
- * lane of the group, batch.h's layout). */
-static void emit_finalization(x86_emitter *e, const consts *c, int32_t stride)
+/* Finalization's key and rounds (finalize.h), only the SipRound steps
+ * that output words `words` (bit j: word j) depend on. */
+static void emit_finalize_rounds(x86_emitter *e, const consts *c,
+				 unsigned words)
 {
+	static const int lo[4] = {0, 1, 2, 3}, hi[4] = {4, 5, 6, 7};
+	unsigned steps = hashx_finalize_steps(words);
+
 	for (int i = 0; i < 4; i++) {
 		int r = hashx_finalize_key_reg[i];
 
 		v3(e, VPADDQ, r, r, pool_rm(c->key[i]));
 	}
-	siprounds(e, c, 1, 0);
-	siprounds(e, c, 1, 4);
+	sipround_steps(e, c, lo, steps, YMM_T1);
+	sipround_steps(e, c, hi, steps, YMM_T1);
+}
+
+/* Finalization, then the four output words of the lanes, r0 ^ r4 ..
+ * r3 ^ r7, to [rdx], [rdx + stride], ... (stride: 8 bytes per lane of the
+ * group, batch.h's layout). */
+static void emit_finalization(x86_emitter *e, const consts *c, int32_t stride)
+{
+	emit_finalize_rounds(e, c, HASHX_FINALIZE_ALL_WORDS);
 	for (int j = 0; j < 4; j++) {
 		v3r(e, VPXOR, j, j, j + 4);
 		vex_op(e, VMOVDQU_STORE, 1, j, 0, mem_rm(X86_RDX, stride * j),
@@ -784,6 +806,7 @@ typedef struct emit_state {
 	const consts *c;
 	const gp_roles *g;
 	const hashx_sip_state *key; /* hybrid: the scalar stream's */
+	const hashx_scatter *t;     /* the fused form's table, else NULL */
 	pass pass;
 	const uint8_t *code_at[HASHX_PROGRAM_SIZE + 1];
 	/* the hybrid's copies: where each instruction's code is */
@@ -942,6 +965,29 @@ static bool emit_program(x86_emitter *e, emit_state *s, size_t from, size_t to,
 	return true;
 }
 
+/*
+ * The fused stage 0 at the end of a group (HASHX_FORM_BATCH_SCATTER):
+ * only word 0 is finalized (6 of each round's 14 steps), v = r0 ^ r4 of
+ * each lane goes through the frame to the x86 register `value`, and
+ * x86_64.c's table update puts it in its bucket, lane by lane in input
+ * order, with the input in rdi (stepped by one per item, so that rdi has
+ * moved on by the group's inputs at the end). The HashX registers are dead
+ * here, so the update's scratch (rax, rcx, rdx, r9..r11) is free, and the
+ * table's addresses are loaded once per group.
+ */
+static void emit_lane_items(x86_emitter *e, const emit_state *s, int value)
+{
+	emit_finalize_rounds(e, s->c, HASHX_SCATTER_WORDS);
+	v3r(e, VPXOR, 0, 0, 4);
+	vstore(e, frame_rm(FRAME_WORDS0), 0);
+	hashx_x86_64_scatter_table(e, s->t);
+	for (int l = 0; l < LANES; l++) {
+		x86_frame_op(e, X86_OP_MOV_R_RM, value, FRAME_WORDS0 + 8 * l);
+		hashx_x86_64_scatter_item(e, s->t, value, X86_RDI);
+		x86_inc(e, X86_RDI);
+	}
+}
+
 /* The start of each group: all lanes enabled (the frame's mask and the
  * bits in g->enabled), no high product yet. */
 static void emit_group_start(x86_emitter *e, const emit_state *s)
@@ -982,9 +1028,16 @@ static bool emit_function(x86_emitter *e, emit_state *s)
 	    !emit_program(e, s, 0, s->prog->size, s->code_at))
 		return false;
 	epilogue = e->pos;
-	emit_finalization(e, s->c, LANES * 8);
-	x86_add_imm32(e, X86_RDX, 4 * LANES * 8);
-	x86_add_imm32(e, X86_RDI, LANES);
+	if (s->t != NULL) {
+		/* The items clobber eax, which the next group's branches
+		 * need at 0; r8d (the enabled lanes) is set at its start. */
+		emit_lane_items(e, s, X86_R8);
+		x86_rr32(e, X86_OP_XOR_RM_R, s->g->rerun, s->g->rerun);
+	} else {
+		emit_finalization(e, s->c, LANES * 8);
+		x86_add_imm32(e, X86_RDX, 4 * LANES * 8);
+		x86_add_imm32(e, X86_RDI, LANES);
+	}
 	x86_dec(e, X86_RSI);
 	x86_jcc(e, false, top);
 	x86_patch_rel32(exit_jz, e->pos);
@@ -1082,7 +1135,8 @@ static bool emit_hybrid(x86_emitter *e, emit_state *s)
 	x86_test(e, X86_RSI);
 	exit_jz = x86_jcc(e, true, NULL);
 	x86_frame_op(e, X86_OP_MOV_RM_R, X86_RSI, FRAME_GROUPS);
-	x86_frame_op(e, X86_OP_MOV_RM_R, X86_RDX, FRAME_OUT);
+	if (s->t == NULL)
+		x86_frame_op(e, X86_OP_MOV_RM_R, X86_RDX, FRAME_OUT);
 	x86_rr32(e, X86_OP_XOR_RM_R, s->g->rerun, s->g->rerun);
 	vzero(e, YMM_ZERO);
 	top = e->pos;
@@ -1096,13 +1150,26 @@ static bool emit_hybrid(x86_emitter *e, emit_state *s)
 	    !emit_program(e, s, 0, s->prog->size, s->code_at))
 		return false;
 	epilogue = e->pos;
-	hashx_x86_64_scalar_finalization(e, s->key);
-	x86_frame_op(e, X86_OP_MOV_R_RM, X86_RDX, FRAME_OUT);
-	emit_finalization(e, s->c, stride);
-	hashx_x86_64_scalar_store(e, X86_RDX, LANES * 8, stride);
-	x86_add_imm32(e, X86_RDX, 4 * stride);
-	x86_frame_op(e, X86_OP_MOV_RM_R, X86_RDX, FRAME_OUT);
-	x86_add_imm32(e, X86_RDI, LANES + 1);
+	if (s->t != NULL) {
+		/* Fused: the scalar input's v in r8, the lanes' items
+		 * through r12 (the scalar registers are dead past its
+		 * finalization), then the scalar input's item, the last
+		 * of the group. */
+		hashx_x86_64_scalar_finalization(e, s->key,
+						 HASHX_SCATTER_WORDS);
+		emit_lane_items(e, s, X86_R8 + 4);
+		hashx_x86_64_scatter_item(e, s->t, X86_R8, X86_RDI);
+		x86_inc(e, X86_RDI);
+	} else {
+		hashx_x86_64_scalar_finalization(e, s->key,
+						 HASHX_FINALIZE_ALL_WORDS);
+		x86_frame_op(e, X86_OP_MOV_R_RM, X86_RDX, FRAME_OUT);
+		emit_finalization(e, s->c, stride);
+		hashx_x86_64_scalar_store(e, X86_RDX, LANES * 8, stride);
+		x86_add_imm32(e, X86_RDX, 4 * stride);
+		x86_frame_op(e, X86_OP_MOV_RM_R, X86_RDX, FRAME_OUT);
+		x86_add_imm32(e, X86_RDI, LANES + 1);
+	}
 	x86_frame_op(e, X86_OP_GROUP5, X86_EXT_DEC, FRAME_GROUPS);
 	x86_jcc(e, false, top);
 	x86_patch_rel32(exit_jz, e->pos);
@@ -1182,7 +1249,8 @@ static uint8_t *emit_job_as(uint8_t *start, uint8_t *end, hashx_compile_job *j,
 	x86_emitter e;
 	bool ok;
 
-	if (j->prog->size > HASHX_PROGRAM_SIZE)
+	if (j->prog->size > HASHX_PROGRAM_SIZE ||
+	    (j->form == HASHX_FORM_BATCH_SCATTER && j->scatter == NULL))
 		return NULL;
 	hashx_analyse(j->prog, &facts);
 	/* On the heap: the state has an address per instruction and one
@@ -1206,6 +1274,7 @@ static uint8_t *emit_job_as(uint8_t *start, uint8_t *end, hashx_compile_job *j,
 	s->facts = &facts;
 	s->c = &c;
 	s->key = j->key;
+	s->t = j->form == HASHX_FORM_BATCH_SCATTER ? j->scatter : NULL;
 	s->g = hybrid ? &hybrid_roles : &avx2_roles;
 	s->pass = hybrid ? PASS_HYBRID_MAIN : PASS_AVX2;
 	hi_flush(&s->hi);
@@ -1228,9 +1297,13 @@ static uint8_t *emit_hybrid_job(uint8_t *start, uint8_t *end,
 }
 
 const hashx_batch_backend hashx_x86_64_avx2_backend = {
-	.emit = emit_job, .capacity = CODE_CAPACITY, .lanes = LANES};
+	.emit = emit_job,
+	.capacity = CODE_CAPACITY,
+	.lanes = LANES,
+	.scatters = true};
 
 const hashx_batch_backend hashx_x86_64_hybrid2_backend = {
 	.emit = emit_hybrid_job,
 	.capacity = HYBRID_CAPACITY,
-	.lanes = LANES + 1};
+	.lanes = LANES + 1,
+	.scatters = true};

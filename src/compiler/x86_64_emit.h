@@ -82,6 +82,14 @@ static inline void x86_dec(x86_emitter *e, int reg)
 	x86_byte(e, 0xc8 | (reg & 7));
 }
 
+/* inc r64 */
+static inline void x86_inc(x86_emitter *e, int reg)
+{
+	x86_byte(e, 0x48 | (reg >> 3));
+	x86_byte(e, 0xff);
+	x86_byte(e, 0xc0 | (reg & 7));
+}
+
 /* test r64, r64 */
 static inline void x86_test(x86_emitter *e, int reg)
 {

@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "hashx_internal.h"
 #include "program.h"
 #include "siphash.h"
 #include "x86_64_emit.h"
@@ -42,13 +43,31 @@ uint8_t *hashx_x86_64_scalar_branch(x86_emitter *e, uint32_t mask);
 void hashx_x86_64_scalar_expansion(x86_emitter *e, const hashx_sip_state *key,
 				   int input);
 
-/* Finalization: the four output words in r8..r11 (rax is scratch). */
+/* Finalization: the output words in `words` (bit j: word j, as in
+ * finalize.h) in r8 + j; only the SipRound steps they need are emitted
+ * (rax is scratch). */
 void hashx_x86_64_scalar_finalization(x86_emitter *e,
-				      const hashx_sip_state *key);
+				      const hashx_sip_state *key,
+				      unsigned words);
 
 /* mov [base + disp + stride * j], r8 + j for j = 0..3 (disp32). */
 void hashx_x86_64_scalar_store(x86_emitter *e, int base, int32_t disp,
 			       int32_t stride);
+
+/*
+ * Equi-X's stage 0 (hashx_internal.h) as the scalar form updates it, for
+ * a batch form that fuses it into its loop: scatter_table puts the
+ * table's three addresses in r9, r10, r11; each scatter_item then puts
+ * one item, v in x86 register `value` (destroyed) and the input in
+ * `index` (its low 16 bits stored), into its bucket, or drops it when the
+ * bucket is full. The capacity is built into the code. rax, rcx and rdx
+ * are scratch; `value` and `index` are none of them nor r9..r11. The
+ * table load is 30 bytes, an item 46 (the callers' exit-code bounds
+ * hold them).
+ */
+void hashx_x86_64_scatter_table(x86_emitter *e, const hashx_scatter *t);
+void hashx_x86_64_scatter_item(x86_emitter *e, const hashx_scatter *t,
+			       int value, int index);
 
 /* push / pop the callee-saved registers the scalar form's loop and this
  * stream use (rbx, rbp, r12..r15); the pop does not return. */

@@ -47,6 +47,10 @@ struct hashx_ctx {
 	 * hashx_impl_default() at allocation; tests set it per context. */
 	hashx_impl impl;
 	hashx_batch batch; /* fn NULL until compiled for this function */
+	/* The last hashx_exec_scatter() ran the fused batch form (batch.h's
+	 * hashx_batch_scatter), which scatter_code then holds instead of
+	 * `batch`. */
+	bool stage0_fused;
 	/* The scatter or batch form, compiled on request for each
 	 * function. */
 	hashx_code_buffer scatter_code;
