@@ -564,6 +564,31 @@ START_TEST(token_bucket)
 }
 END_TEST
 
+/* Refilling is exact where a whole token does not divide the time: at 3
+ * a second, 333 ms give 999 milli-tokens, not one token. */
+START_TEST(token_bucket_exact)
+{
+	discard_log log;
+	equix_pow_queue *q = queue_new(3, 3, 0, &log);
+
+	for (int i = 0; i < 10; i++)
+		add(q, 1, i, 0);
+	ck_assert_int_eq(pop_served(q, 0, 0, 1), 0); /* 2 tokens left */
+	ck_assert_int_eq(pop_served(q, 333, 0, 1), 1);
+	ck_assert_int_eq(pop_served(q, 333, 0, 1), 2); /* 0.999 left */
+	ck_assert_int_eq(pop(q, 333, 0).status, EQUIX_POW_POP_WAIT_RATE);
+	ck_assert_int_eq(pop_served(q, 334, 0, 1), 3);
+	ck_assert_int_eq(pop(q, 334, 0).status, EQUIX_POW_POP_WAIT_RATE);
+	/* A clock far ahead fills the bucket without overflow. */
+	equix_pow_queue_set_limits(q, 0, UINT64_MAX, 0);
+	for (int i = 4; i < 7; i++)
+		ck_assert_int_eq(pop_served(q, UINT64_MAX, 0, 1), i);
+	ck_assert_int_eq(pop(q, UINT64_MAX, 0).status,
+			 EQUIX_POW_POP_WAIT_RATE);
+	equix_pow_queue_free(q);
+}
+END_TEST
+
 /* A request dropped as too old still spends its token, as in Tor. */
 START_TEST(expired_spends_token)
 {
@@ -1268,6 +1293,7 @@ int main(void)
 	tcase_add_test(queue, length_bounded);
 	tcase_add_test(queue, expiry_on_pop);
 	tcase_add_test(queue, token_bucket);
+	tcase_add_test(queue, token_bucket_exact);
 	tcase_add_test(queue, expired_spends_token);
 	tcase_add_test(queue, in_flight_rule);
 	tcase_add_test(queue, in_flight_before_bucket);
