@@ -546,7 +546,8 @@ typedef void equix_pow_discard_fn(void *user, void *payload, uint32_t effort,
 /**
  * A queue. With `rate` > 0 and `burst` >= `rate`, launches are limited by
  * a token bucket of `rate` tokens per second holding at most `burst`
- * (full at `now_ms`), the low level is max(EQUIX_POW_QUEUE_MIN_LOW_LEVEL,
+ * (full at `now_ms`; refilled continuously, in thousandths of a token,
+ * where Tor adds whole tokens once a second), the low level is max(EQUIX_POW_QUEUE_MIN_LOW_LEVEL,
  * rate / 4) and the high level burst + rate * 60 (two rendezvous
  * timeouts), at most UINT32_MAX. Otherwise there is no limit and the
  * levels are EQUIX_POW_QUEUE_LOW_LEVEL and EQUIX_POW_QUEUE_HIGH_LEVEL
@@ -698,8 +699,9 @@ typedef struct equix_pow_period {
                                       period */
     uint32_t max_trimmed_effort; /**< highest effort discarded by
                                       trimming, 0 if none */
-    int had_queue;               /**< the queue stayed at or above the low
-                                      level after a launch */
+    int had_queue;               /**< a call of equix_pow_queue_pop() that
+                                      did not wait left at least the low
+                                      level queued */
     uint32_t queue_length;       /**< now */
     uint32_t top_effort;         /**< effort at the top of the queue, when
                                       queue_length > 0 */
@@ -743,7 +745,8 @@ EQUIX_POW_API uint32_t equix_pow_effort_update(
  * Whether a descriptor that published `published` must be republished for
  * the suggested effort `suggested`: when it differs by more than
  * EQUIX_POW_REPUBLISH_PERCENT percent either way (exact integer
- * arithmetic; Tor compares in floating point).
+ * arithmetic; Tor compares in floating point, which also finds some
+ * changes of exactly 15% above, see doc/defence.md).
  *
  * @param published the effort in the published descriptor.
  * @param suggested the suggested effort now.
@@ -758,7 +761,8 @@ typedef struct equix_pow_controller equix_pow_controller;
 /**
  * A uniform random number in [0, upper): the controller's source for the
  * seed's lifetime. NULL at equix_pow_controller_alloc() uses libsodium's
- * randombytes_uniform(); a simulation passes a seeded generator.
+ * randombytes_uniform(); a simulation passes a seeded generator. A value
+ * of `upper` or more is taken modulo `upper`.
  */
 typedef uint32_t equix_pow_uniform_fn(void *user, uint32_t upper);
 
@@ -810,12 +814,14 @@ EQUIX_POW_API void equix_pow_controller_free(
 
 /**
  * Does what is due at `now_ms`, in Tor's order: the seed's rotation (a new
- * expiration, and the descriptor republished with the current effort),
- * then the period's update (equix_pow_effort_update() on the queue's
- * statistics, which then start a new period; the queue gets the new
- * suggested effort), then the republishing check
- * (equix_pow_effort_needs_republish() against the published effort). Call
- * it at `next_tick_ms` or more often; calls before it do nothing.
+ * expiration, and the descriptor to republish), then the period's update
+ * (equix_pow_effort_update() on the queue's statistics, which then start
+ * a new period; the queue gets the new suggested effort; the next update
+ * is a period after `now_ms`), then the republishing check
+ * (equix_pow_effort_needs_republish() against the published effort). A
+ * republished descriptor, a rotation's included, carries the effort after
+ * this tick's update, as Tor's does. Call it at `next_tick_ms` or more
+ * often; calls before it do nothing but fill in `tick`.
  *
  * @param controller the controller.
  * @param now_ms     the caller's time.
