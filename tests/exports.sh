@@ -26,6 +26,12 @@ equix_1="equix_alloc equix_free equix_pow_challenge_build
 	equix_solve equix_verify"
 hashx_1_1="hashx_alloc_block hashx_exec_block hashx_exec_sized hashx_output_size hashx_salt hashx_version_string"
 equix_1_1="equix_pow_solve_options_init_sized equix_pow_solve_sized equix_version_string"
+equix_1_2="equix_pow_controller_alloc equix_pow_controller_free
+	equix_pow_controller_tick equix_pow_effort_needs_republish
+	equix_pow_effort_update equix_pow_queue_add equix_pow_queue_alloc
+	equix_pow_queue_free equix_pow_queue_period equix_pow_queue_pop
+	equix_pow_queue_set_limits equix_pow_queue_set_suggested_effort
+	equix_pow_queue_stats_get"
 
 # versioned VERSION NAME...: "NAME@@VERSION" for each NAME.
 versioned() {
@@ -62,7 +68,8 @@ check() {
 check src/hashx/.libs/libhashx.so \
 	"$(sorted $(versioned LIBHASHX_1 $hashx_1) $(versioned LIBHASHX_1.1 $hashx_1_1))"
 check src/equix/.libs/libequix.so \
-	"$(sorted $(versioned LIBEQUIX_1 $equix_1) $(versioned LIBEQUIX_1.1 $equix_1_1))"
+	"$(sorted $(versioned LIBEQUIX_1 $equix_1) $(versioned LIBEQUIX_1.1 $equix_1_1) \
+		$(versioned LIBEQUIX_1.2 $equix_1_2))"
 
 # The archives that make install installs (a build with static
 # libraries): the same names, unversioned, and no other global.
@@ -78,5 +85,5 @@ check_archive() {
 	fi
 }
 check_archive src/hashx/libhashx-public.a "$(sorted $hashx_1 $hashx_1_1)"
-check_archive src/equix/libequix-public.a "$(sorted $equix_1 $equix_1_1)"
+check_archive src/equix/libequix-public.a "$(sorted $equix_1 $equix_1_1 $equix_1_2)"
 exit $status
