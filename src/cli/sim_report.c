@@ -325,7 +325,7 @@ static void downsample(const sim_series *rows, enum column c, double *xs,
 		size_t end = i + group < rows->n ? i + group : rows->n;
 		double x = 0, y = 0;
 		for (size_t j = i; j < end; j++) {
-			x += rows->rows[j].t_s;
+			x += rows->rows[j].t_s / 60.0; /* minutes */
 			y += column(&rows->rows[j], c);
 		}
 		xs[k] = x / (double)(end - i);
@@ -348,7 +348,7 @@ static int time_plot(FILE *f, const plot_spec *spec, const sim_scenario *s,
 {
 	static double xs[PLOT_POINTS + 1], ys[PLOT_POINTS + 1];
 	double top = 0;
-	svg_axis x = {0, s->duration_s, 60, "Simulated time (min)", 1};
+	svg_axis x = {0, s->duration_s / 60.0, 1, "Simulated time (min)", 1};
 	svg_axis y = {0, 1, 1, spec->ylabel, 1};
 	svg_plot p;
 	size_t n;

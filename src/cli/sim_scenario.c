@@ -257,16 +257,20 @@ static const field *find_field(const field *fields, const char *key)
 static bool read_object(const where *w, const char *name, json_t *obj,
 			const field *fields, void *base)
 {
+	where in = *w;
 	const char *key;
 	json_t *v;
 
 	if (!json_is_object(obj))
 		return bad(w, name, "expected an object");
+	/* A section's keys are named with it: "service.rate". */
+	if (name[0] != '\0')
+		snprintf(in.at, sizeof in.at, "%s", name);
 	json_object_foreach(obj, key, v) {
 		const field *f = find_field(fields, key);
 		if (f == NULL)
-			return bad(w, key, "unknown key");
-		if (!read_field(w, f, v, base))
+			return bad(&in, key, "unknown key");
+		if (!read_field(&in, f, v, base))
 			return false;
 	}
 	return true;
