@@ -538,7 +538,13 @@ static bool write_svg(const char *prefix, const char *what, int which,
 	snprintf(path, len, "%s-%s.svg", prefix, what);
 	f = open_out(path);
 	if (f != NULL) {
-		int rc = which < 0 ? connect_plot(f, r)
+		/* The pictures are committed under doc/defence/, where every
+		 * file carries the project's lines (tests/licence.sh). */
+		int rc = fputs("<!-- Copyright (c) 2026 The equix authors -->\n"
+			       "<!-- SPDX-License-Identifier: BSD-3-Clause "
+			       "-->\n",
+			       f) < 0;
+		rc |= which < 0 ? connect_plot(f, r)
 				   : time_plot(f, &plots[which], s,
 					       &r->seconds);
 		ok = close_out(f, path, rc == 0);
