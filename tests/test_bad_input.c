@@ -994,6 +994,334 @@ static const char *pow_service_stats_null_out(void)
 	return pw(r);
 }
 
+/* ---- PoW: the service's defence -------------------------------------- */
+
+static const char *pop_status(equix_pow_pop_status st)
+{
+	switch (st) {
+	case EQUIX_POW_POP_SERVED:
+		return "EQUIX_POW_POP_SERVED";
+	case EQUIX_POW_POP_EMPTY:
+		return "EQUIX_POW_POP_EMPTY";
+	case EQUIX_POW_POP_WAIT_IN_FLIGHT:
+		return "EQUIX_POW_POP_WAIT_IN_FLIGHT";
+	case EQUIX_POW_POP_WAIT_RATE:
+		return "EQUIX_POW_POP_WAIT_RATE";
+	}
+	return "(unknown equix_pow_pop_status)";
+}
+
+static equix_pow_queue *queue(uint32_t rate, uint32_t burst)
+{
+	equix_pow_queue *q = equix_pow_queue_alloc(rate, burst, 0, NULL, NULL);
+
+	ck_assert_ptr_nonnull(q);
+	return q;
+}
+
+static const char *queue_high_level(uint32_t rate, uint32_t burst)
+{
+	equix_pow_queue *q = queue(rate, burst);
+	equix_pow_queue_stats st;
+
+	ck_assert_int_eq(equix_pow_queue_stats_get(q, &st), EQUIX_POW_OK);
+	equix_pow_queue_free(q);
+	return num(st.high_level);
+}
+
+static const char *pow_queue_alloc_burst_below_rate(void)
+{
+	return queue_high_level(10, 5);
+}
+
+static const char *pow_queue_alloc_max_rate(void)
+{
+	return queue_high_level(UINT32_MAX, UINT32_MAX);
+}
+
+static const char *pow_queue_free_null(void)
+{
+	equix_pow_queue_free(NULL);
+	return "nothing";
+}
+
+static const char *pow_queue_add_null(void)
+{
+	int payload;
+
+	return pw(equix_pow_queue_add(NULL, 1, &payload, 0));
+}
+
+static const char *pow_queue_add_null_payload(void)
+{
+	equix_pow_queue *q = queue(0, 0);
+	equix_pow_result r = equix_pow_queue_add(q, 1, NULL, 0);
+
+	equix_pow_queue_free(q);
+	return pw(r);
+}
+
+static const char *pow_queue_add_effort_max(void)
+{
+	equix_pow_queue *q = queue(0, 0);
+	equix_pow_period p;
+
+	for (int i = 0; i < 4; i++)
+		ck_assert_int_eq(equix_pow_queue_add(q, UINT32_MAX, NULL, 0),
+				 EQUIX_POW_OK);
+	ck_assert_int_eq(equix_pow_queue_period(q, &p, 0), EQUIX_POW_OK);
+	equix_pow_queue_free(q);
+	return num(p.total_effort);
+}
+
+static const char *pow_queue_pop_null(void)
+{
+	equix_pow_popped out;
+
+	return pw(equix_pow_queue_pop(NULL, 0, 0, &out));
+}
+
+static const char *pow_queue_pop_null_out(void)
+{
+	equix_pow_queue *q = queue(0, 0);
+	equix_pow_result r = equix_pow_queue_pop(q, 0, 0, NULL);
+
+	equix_pow_queue_free(q);
+	return pw(r);
+}
+
+/* A queue without a rate limit and with suggested effort `suggested`,
+ * holding one request of effort 1 queued at `add_ms` (none when `add` is
+ * 0): what a pop at `pop_ms` with `in_flight` launches gives. */
+static equix_pow_popped pop_one(int add, uint32_t suggested,
+				uint64_t add_ms, uint64_t pop_ms,
+				uint32_t in_flight)
+{
+	equix_pow_queue *q = queue(0, 0);
+	equix_pow_popped out;
+
+	if (add)
+		ck_assert_int_eq(equix_pow_queue_add(q, 1, NULL, add_ms),
+				 EQUIX_POW_OK);
+	equix_pow_queue_set_suggested_effort(q, suggested);
+	ck_assert_int_eq(equix_pow_queue_pop(q, pop_ms, in_flight, &out),
+			 EQUIX_POW_OK);
+	equix_pow_queue_free(q);
+	return out;
+}
+
+static const char *pow_queue_pop_empty(void)
+{
+	return pop_status(pop_one(0, 0, 0, 0, 0).status);
+}
+
+static const char *pow_queue_pop_in_flight_max(void)
+{
+	return pop_status(pop_one(1, 2, 0, 0, UINT32_MAX).status);
+}
+
+static const char *pow_queue_pop_time_backwards(void)
+{
+	return pop_status(pop_one(1, 0, 20000, 0, 0).status);
+}
+
+static const char *pow_queue_pop_retry_overflow(void)
+{
+	equix_pow_popped out =
+		pop_one(1, 2, UINT64_MAX - 1, UINT64_MAX - 1, UINT32_MAX);
+
+	return num(out.retry_at_ms);
+}
+
+static const char *pow_queue_set_suggested_effort_null(void)
+{
+	return pw(equix_pow_queue_set_suggested_effort(NULL, 1));
+}
+
+static const char *pow_queue_set_limits_null(void)
+{
+	return pw(equix_pow_queue_set_limits(NULL, 1, 1, 1));
+}
+
+static const char *pow_queue_set_limits_zero(void)
+{
+	equix_pow_queue *q = queue(0, 0);
+	equix_pow_popped out;
+
+	ck_assert_int_eq(equix_pow_queue_set_limits(q, 0, 0, 0),
+			 EQUIX_POW_OK);
+	ck_assert_int_eq(equix_pow_queue_add(q, 1, NULL, 0), EQUIX_POW_OK);
+	equix_pow_queue_set_suggested_effort(q, 2);
+	ck_assert_int_eq(equix_pow_queue_pop(q, 0, EQUIX_POW_QUEUE_MAX_IN_FLIGHT,
+					     &out),
+			 EQUIX_POW_OK);
+	ck_assert_int_eq(out.status, EQUIX_POW_POP_WAIT_IN_FLIGHT);
+	equix_pow_queue_free(q);
+	return num(out.retry_at_ms);
+}
+
+static const char *pow_queue_stats_null(void)
+{
+	equix_pow_queue_stats st;
+
+	return pw(equix_pow_queue_stats_get(NULL, &st));
+}
+
+static const char *pow_queue_stats_null_out(void)
+{
+	equix_pow_queue *q = queue(0, 0);
+	equix_pow_result r = equix_pow_queue_stats_get(q, NULL);
+
+	equix_pow_queue_free(q);
+	return pw(r);
+}
+
+static const char *pow_queue_period_null(void)
+{
+	equix_pow_period p;
+
+	return pw(equix_pow_queue_period(NULL, &p, 1));
+}
+
+static const char *pow_queue_period_null_out(void)
+{
+	equix_pow_queue *q = queue(0, 0);
+	equix_pow_period p;
+	equix_pow_result r;
+
+	ck_assert_int_eq(equix_pow_queue_add(q, 5, NULL, 0), EQUIX_POW_OK);
+	r = equix_pow_queue_period(q, NULL, 1);
+	ck_assert_int_eq(equix_pow_queue_period(q, &p, 0), EQUIX_POW_OK);
+	ck_assert_uint_eq(p.total_effort, 5);
+	equix_pow_queue_free(q);
+	return pw(r);
+}
+
+static const char *pow_effort_update_null(void)
+{
+	return num(equix_pow_effort_update(7, NULL));
+}
+
+/* An increase (a trimmed effort above the suggested one). */
+static const char *effort_increase(uint32_t suggested, uint64_t total,
+				   uint32_t handled)
+{
+	equix_pow_period p;
+
+	memset(&p, 0, sizeof p);
+	p.total_effort = total;
+	p.handled = handled;
+	p.max_trimmed_effort = UINT32_MAX;
+	p.had_queue = 1;
+	p.queue_length = 20;
+	p.top_effort = UINT32_MAX;
+	p.low_level = 16;
+	return num(equix_pow_effort_update(suggested, &p));
+}
+
+static const char *pow_effort_update_nothing_handled(void)
+{
+	return effort_increase(7, 1000, 0);
+}
+
+static const char *pow_effort_update_huge_mean(void)
+{
+	return effort_increase(7, UINT64_MAX, 1);
+}
+
+static const char *pow_effort_update_max(void)
+{
+	return effort_increase(UINT32_MAX, 5, 1);
+}
+
+static const char *pow_effort_needs_republish_zero(void)
+{
+	return num((uint64_t)equix_pow_effort_needs_republish(0, 0));
+}
+
+static const char *pow_effort_needs_republish_max(void)
+{
+	return num((uint64_t)equix_pow_effort_needs_republish(UINT32_MAX, 0));
+}
+
+static const char *pow_controller_alloc_null_queue(void)
+{
+	return ptr(equix_pow_controller_alloc(NULL, 0, 0, NULL, NULL));
+}
+
+static uint32_t out_of_range_uniform(void *user, uint32_t upper)
+{
+	(void)user;
+	(void)upper;
+	return UINT32_MAX;
+}
+
+/* The first tick of a controller made at 0. */
+static equix_pow_tick first_tick(uint64_t period_ms,
+				 equix_pow_uniform_fn *uniform)
+{
+	equix_pow_queue *q = queue(0, 0);
+	equix_pow_controller *c =
+		equix_pow_controller_alloc(q, 0, period_ms, uniform, NULL);
+	equix_pow_tick t;
+
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(equix_pow_controller_tick(c, 0, &t), EQUIX_POW_OK);
+	equix_pow_controller_free(c);
+	equix_pow_queue_free(q);
+	return t;
+}
+
+static const char *pow_controller_alloc_period_zero(void)
+{
+	return num(first_tick(0, NULL).next_tick_ms);
+}
+
+static const char *pow_controller_alloc_bad_rng(void)
+{
+	return num(first_tick(0, out_of_range_uniform).expiration_ms);
+}
+
+static const char *pow_controller_free_null(void)
+{
+	equix_pow_controller_free(NULL);
+	return "nothing";
+}
+
+static const char *pow_controller_tick_null(void)
+{
+	equix_pow_tick t;
+
+	return pw(equix_pow_controller_tick(NULL, 0, &t));
+}
+
+static const char *pow_controller_tick_null_out(void)
+{
+	equix_pow_queue *q = queue(0, 0);
+	equix_pow_controller *c =
+		equix_pow_controller_alloc(q, 0, 0, NULL, NULL);
+	equix_pow_result r = equix_pow_controller_tick(c, 0, NULL);
+
+	equix_pow_controller_free(c);
+	equix_pow_queue_free(q);
+	return pw(r);
+}
+
+static const char *pow_controller_tick_time_backwards(void)
+{
+	equix_pow_queue *q = queue(0, 0);
+	equix_pow_controller *c =
+		equix_pow_controller_alloc(q, 0, 1000, NULL, NULL);
+	equix_pow_tick t;
+
+	ck_assert_int_eq(equix_pow_controller_tick(c, 1000, &t), EQUIX_POW_OK);
+	ck_assert_uint_eq(t.events, EQUIX_POW_TICK_UPDATED);
+	ck_assert_int_eq(equix_pow_controller_tick(c, 0, &t), EQUIX_POW_OK);
+	equix_pow_controller_free(c);
+	equix_pow_queue_free(q);
+	return num(t.events);
+}
+
 /* ---- PoW: wire formats ----------------------------------------------- */
 
 /* The vector's proof of effort 1 as an extension body, with byte `at`
@@ -1372,6 +1700,45 @@ static const row_case cases[] = {
 	CASE("pow-service-verify-old-seed", pow_service_verify_old_seed),
 	CASE("pow-service-stats-null", pow_service_stats_null),
 	CASE("pow-service-stats-null-out", pow_service_stats_null_out),
+	CASE("pow-queue-alloc-burst-below-rate",
+	     pow_queue_alloc_burst_below_rate),
+	CASE("pow-queue-alloc-max-rate", pow_queue_alloc_max_rate),
+	CASE("pow-queue-free-null", pow_queue_free_null),
+	CASE("pow-queue-add-null", pow_queue_add_null),
+	CASE("pow-queue-add-null-payload", pow_queue_add_null_payload),
+	CASE("pow-queue-add-effort-max", pow_queue_add_effort_max),
+	CASE("pow-queue-pop-null", pow_queue_pop_null),
+	CASE("pow-queue-pop-null-out", pow_queue_pop_null_out),
+	CASE("pow-queue-pop-empty", pow_queue_pop_empty),
+	CASE("pow-queue-pop-in-flight-max", pow_queue_pop_in_flight_max),
+	CASE("pow-queue-pop-time-backwards", pow_queue_pop_time_backwards),
+	CASE("pow-queue-pop-retry-overflow", pow_queue_pop_retry_overflow),
+	CASE("pow-queue-set-suggested-effort-null",
+	     pow_queue_set_suggested_effort_null),
+	CASE("pow-queue-set-limits-null", pow_queue_set_limits_null),
+	CASE("pow-queue-set-limits-zero", pow_queue_set_limits_zero),
+	CASE("pow-queue-stats-null", pow_queue_stats_null),
+	CASE("pow-queue-stats-null-out", pow_queue_stats_null_out),
+	CASE("pow-queue-period-null", pow_queue_period_null),
+	CASE("pow-queue-period-null-out", pow_queue_period_null_out),
+	CASE("pow-effort-update-null", pow_effort_update_null),
+	CASE("pow-effort-update-nothing-handled",
+	     pow_effort_update_nothing_handled),
+	CASE("pow-effort-update-huge-mean", pow_effort_update_huge_mean),
+	CASE("pow-effort-update-max", pow_effort_update_max),
+	CASE("pow-effort-needs-republish-zero",
+	     pow_effort_needs_republish_zero),
+	CASE("pow-effort-needs-republish-max", pow_effort_needs_republish_max),
+	CASE("pow-controller-alloc-null-queue",
+	     pow_controller_alloc_null_queue),
+	CASE("pow-controller-alloc-period-zero",
+	     pow_controller_alloc_period_zero),
+	CASE("pow-controller-alloc-bad-rng", pow_controller_alloc_bad_rng),
+	CASE("pow-controller-free-null", pow_controller_free_null),
+	CASE("pow-controller-tick-null", pow_controller_tick_null),
+	CASE("pow-controller-tick-null-out", pow_controller_tick_null_out),
+	CASE("pow-controller-tick-time-backwards",
+	     pow_controller_tick_time_backwards),
 	CASE("pow-extension-encode-null", pow_extension_encode_null),
 	CASE("pow-extension-encode-null-body", pow_extension_encode_null_body),
 	CASE("pow-extension-decode-null", pow_extension_decode_null),
