@@ -251,6 +251,21 @@ void svg_plot_curve(svg_plot *p, const double *xs, const double *ys,
 	out(p, "\"/>\n");
 }
 
+void svg_plot_polyline(svg_plot *p, const double *xs, const double *ys,
+		       size_t n, const char *color, const char *dash)
+{
+	if (n == 0)
+		return;
+	out(p,
+	    "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.50\"",
+	    color);
+	if (dash != NULL)
+		out(p, " stroke-dasharray=\"%s\"", dash);
+	out(p, " points=\"");
+	points(p, xs, ys, n);
+	out(p, "\"/>\n");
+}
+
 void svg_plot_dot(svg_plot *p, double x, double y, const char *fill,
 		  const char *stroke)
 {

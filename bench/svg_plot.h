@@ -67,6 +67,11 @@ void svg_plot_begin(svg_plot *p, const char *title, const svg_axis *x,
 void svg_plot_curve(svg_plot *p, const double *xs, const double *ys,
 		    size_t n, const char *color);
 
+/* The line through (xs[i], ys[i]), without an area (dash as for
+ * svg_plot_line()): a time series. */
+void svg_plot_polyline(svg_plot *p, const double *xs, const double *ys,
+		       size_t n, const char *color, const char *dash);
+
 /* Marks in data coordinates: a dot (fill may be "none"), a line (dash is
  * a stroke-dasharray or NULL), a filled rectangle between two corners,
  * and text shifted by (dx, dy) pixels, anchored "start", "middle" or

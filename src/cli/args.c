@@ -387,3 +387,20 @@ bool cli_parse_seconds(const char *name, const char *text, double *out)
 	*out = value;
 	return true;
 }
+
+bool cli_parse_decimal(const char *name, const char *text, double min,
+		       double max, double *out)
+{
+	char *end = NULL;
+	double value = -1;
+
+	if (is_plain_decimal(text))
+		value = strtod(text, &end);
+	if (end != text + strlen(text) || !(value >= min && value <= max)) {
+		cli_usage_error("%s: expected a number from %g to %g, got '%s'",
+				name, min, max, cli_quote(text).text);
+		return false;
+	}
+	*out = value;
+	return true;
+}

@@ -81,5 +81,9 @@ bool cli_parse_u64(const char *name, const char *text, uint64_t *out);
 /* A number of seconds: a decimal number from 0 to 10^9. A positive
  * number too small for a double is DBL_TRUE_MIN, never 0. */
 bool cli_parse_seconds(const char *name, const char *text, double *out);
+/* A decimal number (plain notation, as for seconds) from `min` to `max`;
+ * the message gives the range. */
+bool cli_parse_decimal(const char *name, const char *text, double min,
+		       double max, double *out);
 
 #endif /* EQUIX_CLI_ARGS_H */

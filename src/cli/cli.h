@@ -22,5 +22,6 @@ int cmd_verify(int argc, char **argv);
 int cmd_hash(int argc, char **argv);
 int cmd_pow_solve(int argc, char **argv);
 int cmd_pow_verify(int argc, char **argv);
+int cmd_pow_simulate(int argc, char **argv);
 
 #endif /* EQUIX_CLI_H */

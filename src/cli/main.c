@@ -32,6 +32,8 @@ static const char usage[] =
 "                            find a Tor PoW v1 proof\n"
 "  pow verify --id HEX --seed HEX ...\n"
 "                            check Tor PoW v1 proofs\n"
+"  pow simulate [--scenario NAME|FILE] ...\n"
+"                            simulate a service's defence under attack\n"
 "\n"
 "  equix-cli COMMAND --help  the options of COMMAND\n"
 "  equix-cli --version       the version\n"
@@ -44,8 +46,10 @@ static const char usage[] =
 static const char pow_usage[] =
 "usage: equix-cli pow solve --id HEX --seed HEX --effort N [OPTIONS]\n"
 "       equix-cli pow verify --id HEX --seed HEX [OPTIONS]\n"
+"       equix-cli pow simulate [--scenario NAME|FILE] [OPTIONS]\n"
 "Tor's onion-service proof of work, version 1. \"equix-cli pow solve\n"
-"--help\" and \"equix-cli pow verify --help\" tell more.\n";
+"--help\", \"equix-cli pow verify --help\" and \"equix-cli pow simulate\n"
+"--help\" tell more.\n";
 /* clang-format on */
 
 static bool is_help(const char *arg)
@@ -57,8 +61,8 @@ static bool is_help(const char *arg)
 static int run_pow(int argc, char **argv)
 {
 	if (argc < 2)
-		return cli_usage_error("pow: missing command: expected solve "
-				       "or verify");
+		return cli_usage_error("pow: missing command: expected solve, "
+				       "verify or simulate");
 	if (is_help(argv[1]))
 		return cli_printf("%s", pow_usage) ? CLI_OK : CLI_FAIL;
 	if (strcmp(argv[1], "solve") == 0) {
@@ -69,8 +73,12 @@ static int run_pow(int argc, char **argv)
 		argv[1] = "pow verify";
 		return cmd_pow_verify(argc - 1, argv + 1);
 	}
-	return cli_usage_error("pow: unknown command '%s': expected solve "
-			       "or verify",
+	if (strcmp(argv[1], "simulate") == 0) {
+		argv[1] = "pow simulate";
+		return cmd_pow_simulate(argc - 1, argv + 1);
+	}
+	return cli_usage_error("pow: unknown command '%s': expected solve, "
+			       "verify or simulate",
 			       cli_quote(argv[1]).text);
 }
 

@@ -1,0 +1,378 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * cmd_pow_simulate.c - "pow simulate": the options, the measurements of
+ * this machine (real equix_solve and equix_verify calls), the run and
+ * its reports. The model is in sim_engine.c, the scenarios in
+ * sim_scenario.c (see sim.h).
+ */
+/* clock_gettime: POSIX, also under -std=c11. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <equix.h>
+#include <equix_pow.h>
+
+#include "args.h"
+#include "cli.h"
+#include "output.h"
+#include "sim.h"
+
+enum {
+	OPT_SCENARIO = 256,
+	OPT_LIST,
+	OPT_PRINT,
+	OPT_DURATION,
+	OPT_SEED,
+	OPT_CSV,
+	OPT_JSON,
+	OPT_HTML,
+	OPT_SVG,
+	OPT_STATS,
+	OPT_STRATEGY,
+	OPT_OVERRIDE, /* the options of sim_scenario_override() */
+};
+
+/* clang-format off */
+static const char help[] =
+"usage: equix-cli pow simulate [--scenario NAME|FILE] [OPTIONS]\n"
+"Simulates one onion service under attack, in simulated time, with\n"
+"libequix's request queue and suggested-effort controller, and prints\n"
+"the results per class (legitimate clients, attackers).\n"
+"\n"
+"  --scenario NAME|FILE  a built-in scenario (default no-attack) or a\n"
+"                        JSON scenario file (doc/defence.md section 3):\n"
+"                        {\"name\", \"description\", \"duration_s\",\n"
+"                         \"service\": {rate, burst, max_in_flight, rend_s,\n"
+"                           verify_cost_us, period_s, publish_delay_s},\n"
+"                         \"machine\": {solve_rate, solutions_per_nonce},\n"
+"                         \"clients\": {rate, cpu, patience_s},\n"
+"                         \"attackers\": [{strategy: flood|fixed|match|\n"
+"                           above, rate, cores, cpu, effort, start_s,\n"
+"                           on_s, off_s}]}   every key optional\n"
+"  --list-scenarios      list the built-in scenarios\n"
+"  --print-scenario      print the scenario as a file, with the options\n"
+"                        applied, and stop\n"
+"  --duration SECONDS    simulated time (1 to 10000000)\n"
+"  --seed N              the random seed (default 1): the same seed and\n"
+"                        parameters give the same output, byte for byte\n"
+"  --csv FILE            time series and results as CSV\n"
+"  --json FILE           the same as JSON\n"
+"  --html FILE           a report with SVG plots\n"
+"  --svg PREFIX          PREFIX-effort.svg, PREFIX-traffic.svg and\n"
+"                        PREFIX-connect.svg\n"
+"  --stats               events, wall time and events per second on stderr\n"
+"Service: --rate N (launches/s, 0: no limit), --burst N, --in-flight N,\n"
+"  --rend-time SECONDS (a launch in flight), --period SECONDS (update\n"
+"  period), --publish-delay SECONDS, --verify-cost-us US (0: measure)\n"
+"Machine: --solve-rate NONCES_PER_S (0: measure), --solutions-per-nonce M\n"
+"  (0: measure)\n"
+"Clients: --client-rate PER_S, --client-cpu MULTIPLE, --patience SECONDS\n"
+"Attackers (each of the scenario's): --attack-rate PER_S, --attack-cores N,\n"
+"  --attack-effort E, --attack-strategy flood|fixed|match|above\n"
+"  -h, --help            show this help\n"
+"\n"
+"Exit status: 0 done, 1 an invariant broke or a file could not be written,\n"
+"2 usage error or a bad scenario file.\n";
+/* clang-format on */
+
+/* The overriding options, in the order they are applied. */
+static const char *const override_names[] = {
+	"duration",    "rate",       "burst",          "in-flight",
+	"rend-time",   "period",     "publish-delay",  "verify-cost-us",
+	"solve-rate",  "solutions-per-nonce",          "client-rate",
+	"client-cpu",  "patience",   "attack-rate",    "attack-cores",
+	"attack-effort",
+};
+#define N_OVERRIDES (sizeof override_names / sizeof override_names[0])
+
+static const struct option options[] = {
+	{"scenario", required_argument, NULL, OPT_SCENARIO},
+	{"list-scenarios", no_argument, NULL, OPT_LIST},
+	{"print-scenario", no_argument, NULL, OPT_PRINT},
+	{"seed", required_argument, NULL, OPT_SEED},
+	{"csv", required_argument, NULL, OPT_CSV},
+	{"json", required_argument, NULL, OPT_JSON},
+	{"html", required_argument, NULL, OPT_HTML},
+	{"svg", required_argument, NULL, OPT_SVG},
+	{"stats", no_argument, NULL, OPT_STATS},
+	{"attack-strategy", required_argument, NULL, OPT_STRATEGY},
+	{"duration", required_argument, NULL, OPT_OVERRIDE + 0},
+	{"rate", required_argument, NULL, OPT_OVERRIDE + 1},
+	{"burst", required_argument, NULL, OPT_OVERRIDE + 2},
+	{"in-flight", required_argument, NULL, OPT_OVERRIDE + 3},
+	{"rend-time", required_argument, NULL, OPT_OVERRIDE + 4},
+	{"period", required_argument, NULL, OPT_OVERRIDE + 5},
+	{"publish-delay", required_argument, NULL, OPT_OVERRIDE + 6},
+	{"verify-cost-us", required_argument, NULL, OPT_OVERRIDE + 7},
+	{"solve-rate", required_argument, NULL, OPT_OVERRIDE + 8},
+	{"solutions-per-nonce", required_argument, NULL, OPT_OVERRIDE + 9},
+	{"client-rate", required_argument, NULL, OPT_OVERRIDE + 10},
+	{"client-cpu", required_argument, NULL, OPT_OVERRIDE + 11},
+	{"patience", required_argument, NULL, OPT_OVERRIDE + 12},
+	{"attack-rate", required_argument, NULL, OPT_OVERRIDE + 13},
+	{"attack-cores", required_argument, NULL, OPT_OVERRIDE + 14},
+	{"attack-effort", required_argument, NULL, OPT_OVERRIDE + 15},
+	{"help", no_argument, NULL, 'h'},
+	{NULL, 0, NULL, 0},
+};
+
+/* The option texts, checked after the scan so that --help wins. */
+typedef struct sim_text {
+	const char *scenario, *seed, *csv, *json, *html, *svg, *strategy;
+	const char *overrides[N_OVERRIDES];
+	int list, print, stats, help;
+} sim_text;
+
+static bool scan(int argc, char **argv, sim_text *t)
+{
+	cli_options opts;
+	int c;
+
+	memset(t, 0, sizeof *t);
+	cli_options_begin(&opts, ":h", options);
+	while ((c = cli_next_option(&opts, argc, argv)) != -1) {
+		if (c >= OPT_OVERRIDE &&
+		    c < OPT_OVERRIDE + (int)N_OVERRIDES) {
+			t->overrides[c - OPT_OVERRIDE] = optarg;
+			continue;
+		}
+		switch (c) {
+		case OPT_SCENARIO: t->scenario = optarg; break;
+		case OPT_LIST: t->list = 1; break;
+		case OPT_PRINT: t->print = 1; break;
+		case OPT_SEED: t->seed = optarg; break;
+		case OPT_CSV: t->csv = optarg; break;
+		case OPT_JSON: t->json = optarg; break;
+		case OPT_HTML: t->html = optarg; break;
+		case OPT_SVG: t->svg = optarg; break;
+		case OPT_STATS: t->stats = 1; break;
+		case OPT_STRATEGY: t->strategy = optarg; break;
+		case 'h': t->help = 1; break;
+		default: return false;
+		}
+	}
+	return t->help ||
+	       cli_check_operands(argc, argv, optind, 0, 0, "no operands");
+}
+
+/* A built-in name, else a file (a name with '/' or '.' is a file). */
+static bool load_scenario(const char *text, sim_scenario *s)
+{
+	if (text == NULL)
+		return sim_scenario_builtin("no-attack", s);
+	if (sim_scenario_builtin(text, s))
+		return true;
+	if (strchr(text, '/') == NULL && strchr(text, '.') == NULL) {
+		cli_usage_error("pow simulate: --scenario: unknown scenario "
+				"'%s' (see --list-scenarios)",
+				cli_quote(text).text);
+		return false;
+	}
+	return sim_scenario_load(text, s);
+}
+
+static bool apply_options(const sim_text *t, sim_scenario *s)
+{
+	sim_strategy strategy;
+
+	for (size_t i = 0; i < N_OVERRIDES; i++)
+		if (t->overrides[i] != NULL &&
+		    !sim_scenario_override(s, override_names[i],
+					   t->overrides[i]))
+			return false;
+	if (t->strategy == NULL)
+		return true;
+	if (!sim_strategy_parse(t->strategy, &strategy)) {
+		cli_usage_error("--attack-strategy: expected flood, fixed, "
+				"match or above, got '%s'",
+				cli_quote(t->strategy).text);
+		return false;
+	}
+	if (s->n_attackers == 0) {
+		cli_usage_error("--attack-strategy: scenario '%s' has no "
+				"attacker",
+				s->name);
+		return false;
+	}
+	for (size_t i = 0; i < s->n_attackers; i++)
+		s->attackers[i].strategy = strategy;
+	return true;
+}
+
+/* ---- Measuring this machine ------------------------------------------ */
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Nonces measured: a fixed count, so that the solutions per nonce (a
+ * count of real solutions of fixed challenges) are the same every run. */
+#define MEASURE_NONCES 64
+
+typedef struct found {
+	uint8_t challenge[EQUIX_POW_CHALLENGE_LEN];
+	equix_solution sol;
+} found;
+
+/* Solves MEASURE_NONCES Tor-shaped challenges (the nonce counting up);
+ * keeps up to `max` of the solutions for the verification timing. */
+static bool measure_solve(sim_scenario *s, found *keep, size_t max,
+			  size_t *kept)
+{
+	equix_ctx *ctx = equix_alloc(EQUIX_CTX_SOLVE | EQUIX_CTX_TRY_COMPILE);
+	uint8_t challenge[EQUIX_POW_CHALLENGE_LEN] = {0};
+	equix_solutions_buffer out;
+	unsigned total = 0;
+	double start = now();
+
+	if (ctx == NULL)
+		return !cli_fail("pow simulate: out of memory");
+	*kept = 0;
+	for (int i = 0; i < MEASURE_NONCES; i++) {
+		equix_pow_nonce_add(challenge + EQUIX_POW_NONCE_OFFSET, 1);
+		if (equix_solve(ctx, challenge, sizeof challenge, &out) !=
+		    EQUIX_OK)
+			out.count = 0;
+		total += out.count;
+		for (unsigned k = 0; k < out.count && *kept < max; k++) {
+			memcpy(keep[*kept].challenge, challenge,
+			       sizeof challenge);
+			keep[(*kept)++].sol = out.sols[k];
+		}
+	}
+	if (s->solve_rate == 0)
+		s->solve_rate = MEASURE_NONCES / (now() - start);
+	if (s->solutions_per_nonce == 0)
+		s->solutions_per_nonce = (double)total / MEASURE_NONCES;
+	equix_free(ctx);
+	return true;
+}
+
+/* Each check makes the challenge's HashX program, as a service does for
+ * each proof. */
+static bool measure_verify(sim_scenario *s, const found *keep, size_t n)
+{
+	equix_ctx *ctx = equix_alloc(EQUIX_CTX_VERIFY | EQUIX_CTX_TRY_COMPILE);
+	double start = now();
+	size_t checks = 0;
+
+	if (ctx == NULL)
+		return !cli_fail("pow simulate: out of memory");
+	do {
+		for (size_t i = 0; i < n; i++, checks++)
+			(void)equix_verify(ctx, keep[i].challenge,
+					   EQUIX_POW_CHALLENGE_LEN,
+					   &keep[i].sol);
+	} while (n > 0 && now() - start < 0.05);
+	if (checks > 0)
+		s->verify_cost_us = (now() - start) * 1e6 / (double)checks;
+	equix_free(ctx);
+	return true;
+}
+
+static bool measure(sim_scenario *s)
+{
+	static found keep[MEASURE_NONCES];
+	size_t kept = 0;
+
+	if ((s->solve_rate == 0 || s->solutions_per_nonce == 0 ||
+	     s->verify_cost_us == 0) &&
+	    !measure_solve(s, keep, MEASURE_NONCES, &kept))
+		return false;
+	if (s->verify_cost_us == 0 && !measure_verify(s, keep, kept))
+		return false;
+	if (s->solutions_per_nonce == 0)
+		return !cli_fail("pow simulate: the solver found no solution "
+				 "to measure");
+	return true;
+}
+
+/* ---- The run ----------------------------------------------------------- */
+
+static bool write_reports(const sim_text *t, const sim_scenario *s,
+			  uint64_t seed, const sim_result *r)
+{
+	bool ok = true;
+
+	if (t->csv != NULL)
+		ok = sim_write_csv(t->csv, s, seed, r) && ok;
+	if (t->json != NULL)
+		ok = sim_write_json(t->json, s, seed, r) && ok;
+	if (t->html != NULL)
+		ok = sim_write_html(t->html, s, seed, r) && ok;
+	if (t->svg != NULL)
+		ok = sim_write_svgs(t->svg, s, r) && ok;
+	return sim_print_summary(s, seed, r) && ok;
+}
+
+static int run(const sim_text *t, sim_scenario *s, uint64_t seed)
+{
+	sim_result r;
+	double start;
+	bool ok;
+
+	if (!measure(s))
+		return CLI_FAIL;
+	start = now();
+	if (!sim_run(s, seed, &r)) {
+		sim_result_free(&r);
+		return CLI_FAIL;
+	}
+	if (t->stats) {
+		double wall = now() - start;
+		fprintf(stderr,
+			"equix-cli: pow simulate: %llu events in %.3f s, "
+			"%.0f events/s\n",
+			(unsigned long long)r.events, wall,
+			wall > 0 ? (double)r.events / wall : 0.0);
+	}
+	ok = write_reports(t, s, seed, &r);
+	if (r.invariant[0] != '\0') {
+		cli_fail("pow simulate: invariant broken %s", r.invariant);
+		ok = false;
+	}
+	sim_result_free(&r);
+	return ok ? CLI_OK : CLI_FAIL;
+}
+
+static int print_scenario(const sim_scenario *s)
+{
+	char *text = sim_scenario_dump(s);
+	bool ok;
+
+	if (text == NULL)
+		return cli_fail("pow simulate: out of memory");
+	ok = cli_printf("%s\n", text);
+	free(text);
+	return ok ? CLI_OK : CLI_FAIL;
+}
+
+int cmd_pow_simulate(int argc, char **argv)
+{
+	sim_text t;
+	sim_scenario s;
+	uint64_t seed = 1;
+
+	if (!scan(argc, argv, &t))
+		return CLI_USAGE;
+	if (t.help)
+		return cli_printf("%s", help) ? CLI_OK : CLI_FAIL;
+	if (t.list)
+		return sim_scenario_list() ? CLI_OK : CLI_FAIL;
+	if (!load_scenario(t.scenario, &s) || !apply_options(&t, &s) ||
+	    !sim_scenario_check(&s) ||
+	    (t.seed != NULL && !cli_parse_u64("--seed", t.seed, &seed)))
+		return CLI_USAGE;
+	if (t.print)
+		return print_scenario(&s);
+	return run(&t, &s, seed);
+}

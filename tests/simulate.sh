@@ -1,0 +1,182 @@
+#!/bin/sh
+# Copyright (c) 2026 The equix authors
+# SPDX-License-Identifier: BSD-3-Clause
+# tests/simulate.sh - equix-cli pow simulate end to end: every built-in
+# scenario at reduced length with its invariants, reproducibility (the
+# same seed gives the same bytes, another seed other bytes), the scenario
+# file's round trip, the reports, and bad scenario files. The one-line
+# errors of bad options are rows of doc/bad-input.md (bad_input_cli.sh).
+#
+# Environment (set by tests/Makefile.am): EQUIX_CLI, the program;
+# TEST_RUNNER, the emulator of a cross build (empty natively).
+# Prints PASS/FAIL lines and a Check-style summary.
+set -u
+
+program=${EQUIX_CLI:?EQUIX_CLI must name the equix-cli program}
+. "$(dirname "$0")/shtest.sh"
+
+# The machine's figures given, so that no run measures (and all are
+# reproducible); a short period so that minutes hold several updates.
+fixed="--solve-rate 300 --solutions-per-nonce 2 --verify-cost-us 50 --period 30"
+
+# sim NAME ARGS...: pow simulate must succeed with its invariants.
+sim() {
+	name=$1; shift
+	# shellcheck disable=SC2086
+	run pow simulate $fixed "$@"
+	if [ "$rc" != 0 ]; then
+		fail "$name" "status $rc: $(head -c 300 "$tmp/err")"
+	elif ! grep -q '^invariants: ok$' "$tmp/out"; then
+		fail "$name" "$(cat "$tmp/out")"
+	else
+		pass "$name"
+	fi
+}
+
+# field CLASS COLUMN: a value of the results table in $tmp/r.csv.
+field() {
+	awk -F, -v c="$1" -v k="$2" '
+	$1 == "class" { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	$1 == c { print $col[k] }' "$tmp/r.csv"
+}
+
+# Each built-in scenario, a few simulated minutes.
+for s in no-attack flood cores above bursty; do
+	sim "scenario $s runs, invariants hold" --scenario "$s" \
+		--duration 240 --csv "$tmp/$s.csv"
+done
+
+# The results are the model's, not just any numbers: without attack
+# every legitimate client connects, in the launch's time in flight (1.5 s
+# and the first 10 ms bucket: the queue is empty and the effort 0); the
+# flood's requests are mostly not served.
+cp "$tmp/no-attack.csv" "$tmp/r.csv"
+if [ "$(field legit failed)" = 0 ] && [ "$(field legit p50_s)" = 1.51 ] &&
+   [ "$(field attack started)" = 0 ]; then
+	pass "no-attack: every client connects in 1.51 s"
+else
+	fail "no-attack: every client connects in 1.51 s" "$(cat "$tmp/r.csv")"
+fi
+cp "$tmp/flood.csv" "$tmp/r.csv"
+ratio=$(field attack success_ratio)
+if awk -v r="$ratio" 'BEGIN { exit !(r > 0 && r < 0.2) }'; then
+	pass "flood: most of the flood is not served ($ratio)"
+else
+	fail "flood: most of the flood is not served" "ratio '$ratio'"
+fi
+# The effort rises under the cores' attack (period rows, column 3).
+top=$(awk -F, '$1 == "period" && $3 > m { m = $3 } END { print m + 0 }' \
+	"$tmp/cores.csv")
+if [ "$top" -gt 0 ]; then
+	pass "cores: the suggested effort rises ($top)"
+else
+	fail "cores: the suggested effort rises" "at most $top"
+fi
+# With no attack the effort stays 0; its decay by 2/3 is an invariant
+# checked on every run (above).
+top=$(awk -F, '$1 == "period" && $3 > m { m = $3 } END { print m + 0 }' \
+	"$tmp/no-attack.csv")
+[ "$top" = 0 ] && pass "no-attack: the effort stays 0" ||
+	fail "no-attack: the effort stays 0" "at most $top"
+
+# The same seed, the same bytes; another seed, others.
+sim "seed 7" --scenario cores --duration 120 --seed 7 --csv "$tmp/a.csv" \
+	--json "$tmp/a.json"
+sim "seed 7 again" --scenario cores --duration 120 --seed 7 \
+	--csv "$tmp/b.csv" --json "$tmp/b.json"
+sim "seed 8" --scenario cores --duration 120 --seed 8 --csv "$tmp/c.csv"
+if cmp -s "$tmp/a.csv" "$tmp/b.csv" && cmp -s "$tmp/a.json" "$tmp/b.json"
+then
+	pass "the same seed gives byte-identical CSV and JSON"
+else
+	fail "the same seed gives byte-identical CSV and JSON" "they differ"
+fi
+if cmp -s "$tmp/a.csv" "$tmp/c.csv"; then
+	fail "another seed gives other results" "identical CSV"
+else
+	pass "another seed gives other results"
+fi
+
+# The scenario file's round trip: the printed scenario, read back, gives
+# the same scenario and the same run.
+run pow simulate $fixed --scenario bursty --duration 200 --attack-cores 9 \
+	--print-scenario
+cp "$tmp/out" "$tmp/s.json"
+run pow simulate --scenario "$tmp/s.json" --print-scenario
+if cmp -s "$tmp/out" "$tmp/s.json" && grep -q '"cores": 9' "$tmp/s.json"
+then
+	pass "scenario file round trip: printed, read, printed again"
+else
+	fail "scenario file round trip" "$(diff "$tmp/s.json" "$tmp/out")"
+fi
+sim "from the file" --scenario "$tmp/s.json" --csv "$tmp/f.csv"
+sim "from the options" --scenario bursty --duration 200 --attack-cores 9 \
+	--csv "$tmp/o.csv"
+cmp -s "$tmp/f.csv" "$tmp/o.csv" &&
+	pass "scenario file round trip: the same run" ||
+	fail "scenario file round trip: the same run" "CSV differ"
+
+# The reports: JSON that parses (python3 when present), HTML with its
+# plots, the SVG files.
+sim "reports" --scenario flood --duration 60 --json "$tmp/r.json" \
+	--html "$tmp/r.html" --svg "$tmp/pic"
+if command -v python3 >/dev/null 2>&1; then
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["invariants"] == "ok" and len(d["seconds"]) == 60' \
+		"$tmp/r.json" && pass "JSON report parses" ||
+		fail "JSON report parses" "$(head -c 200 "$tmp/r.json")"
+else
+	skip "JSON report parses" "no python3"
+fi
+if [ "$(grep -c '<svg' "$tmp/r.html")" = 5 ] &&
+   [ -s "$tmp/pic-effort.svg" ] && [ -s "$tmp/pic-traffic.svg" ] &&
+   [ -s "$tmp/pic-connect.svg" ]; then
+	pass "HTML report has 5 plots, 3 SVG files"
+else
+	fail "HTML report has 5 plots, 3 SVG files" "$(ls "$tmp")"
+fi
+
+# A write that fails is a failure.
+if [ -w /dev/full ]; then
+	run pow simulate $fixed --duration 10 --csv /dev/full
+	if [ "$rc" = 1 ] && grep -q 'write error' "$tmp/err"; then
+		pass "a failed CSV write fails"
+	else
+		fail "a failed CSV write fails" "status $rc: $(cat "$tmp/err")"
+	fi
+fi
+
+# Bad scenario files: one line, status 2.
+# bad NAME CONTENT MESSAGE
+bad() {
+	printf '%s\n' "$2" >"$tmp/bad.json"
+	run pow simulate --scenario "$tmp/bad.json"
+	want="equix-cli: pow simulate: $tmp/bad.json: $3"
+	if [ "$rc" = 2 ] && [ "$(cat "$tmp/err")" = "$want" ]; then
+		pass "bad file: $1"
+	else
+		fail "bad file: $1" "status $rc: $(cat "$tmp/err"); want: $want"
+	fi
+}
+bad "syntax, with the line" '{
+"service": {"rate": 1,}
+}' "line 2: string or '}' expected near '}'"
+bad "unknown key" '{"servce": {}}' "servce: unknown key"
+bad "unknown nested key" '{"service": {"rat": 1}}' "service.rat: unknown key"
+bad "negative" '{"service": {"rate": -1}}' \
+	"service.rate: expected an integer from 0 to 1e+06"
+bad "not a number" '{"clients": {"rate": "x"}}' \
+	"clients.rate: expected a number from 0 to 1e+06"
+bad "a fraction for an integer" '{"service": {"burst": 1.5}}' \
+	"service.burst: expected an integer from 0 to 1e+08"
+bad "unknown strategy" '{"attackers": [{"strategy": "nuke"}]}' \
+	"attackers[0].strategy: expected \"flood\", \"fixed\", \"match\" or \"above\""
+bad "attacker key" '{"attackers": [{"strategy": "flood", "cpus": 2}]}' \
+	"attackers[0].cpus: unknown key"
+bad "duplicate key" '{"duration_s": 5, "duration_s": 6}' \
+	"line 1: duplicate object key near '\"duration_s\"'"
+bad "not an object" '[1]' "scenario: expected an object"
+run pow simulate --scenario "$tmp/missing.json"
+[ "$rc" = 2 ] && [ "$(wc -l <"$tmp/err" | tr -d ' ')" = 1 ] &&
+	pass "bad file: missing" || fail "bad file: missing" "status $rc"
+
+finish
