@@ -2,7 +2,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_pow_faults.c - equix_pow_solve() when the system runs short of
- * memory or threads.
+ * memory or threads, and the service's queue and controller when it runs
+ * short of memory.
  *
  * For 1, 2 and 4 threads, the N-th request for memory or for a thread that
  * a search makes is refused (only that one, or that one and every later
@@ -581,6 +582,101 @@ START_TEST(memory_for_one_worker)
 END_TEST
 
 /* The load address of the object holding `fn`. */
+/* ---- The defence's queue and controller without memory ---------------- */
+
+/* Every request for memory from the libraries refused while armed; the
+ * counts start again at each arming and stay readable after it. */
+static void refuse_all(int on)
+{
+	if (!on) {
+		atomic_store(&armed, 0);
+		return;
+	}
+	atomic_store(&refuse_first, 1);
+	atomic_store(&refuse_last, LONG_MAX);
+	atomic_store(&budget, LONG_MAX);
+	atomic_store(&refuse_threads, 0);
+	atomic_store(&requests, 0);
+	atomic_store(&refused, 0);
+	atomic_store(&spent, 0);
+	atomic_store(&armed, 1);
+}
+
+static void count_discard(void *user, void *payload, uint32_t effort,
+			  equix_pow_discard_reason reason)
+{
+	(void)payload;
+	(void)effort;
+	(void)reason;
+	++*(int *)user;
+}
+
+/*
+ * A queue or controller that cannot get its memory is NULL; an addition
+ * that cannot grow the queue is EQUIX_POW_FAIL_NO_MEMORY and changes
+ * nothing: the request is not queued, its payload is not handed to the
+ * discard callback (it stays the caller's), and the requests already
+ * queued are served as before.
+ */
+START_TEST(queue_without_memory)
+{
+	equix_pow_queue *q;
+	equix_pow_queue_stats st;
+	equix_pow_popped out;
+	equix_pow_controller *ctl;
+	equix_pow_result r;
+	int discarded = 0;
+
+	refuse_all(1);
+	q = equix_pow_queue_alloc(0, 0, 0, count_discard, &discarded);
+	refuse_all(0);
+	ck_assert_ptr_null(q);
+	ck_assert_int_gt(atomic_load(&refused), 0);
+
+	q = equix_pow_queue_alloc(0, 0, 0, count_discard, &discarded);
+	ck_assert_ptr_nonnull(q);
+	/* Nothing of Check's runs while armed: it allocates too, and the
+	 * interposer counts this program's requests with the libraries'. */
+	refuse_all(1);
+	ctl = equix_pow_controller_alloc(q, 0, 0, NULL, NULL);
+	r = equix_pow_queue_add(q, 5, &discarded, 0);
+	refuse_all(0);
+	ck_assert_ptr_null(ctl);
+	ck_assert_int_eq(r, EQUIX_POW_FAIL_NO_MEMORY);
+	ck_assert_int_eq(equix_pow_queue_stats_get(q, &st), EQUIX_POW_OK);
+	ck_assert_uint_eq(st.length, 0);
+	ck_assert_uint_eq(st.added, 0);
+
+	/* The first addition with memory, then more without until the
+	 * array must grow (its size is the queue's business: the refused
+	 * growth shows where it ends). */
+	ck_assert_int_eq(equix_pow_queue_add(q, 1, NULL, 0), EQUIX_POW_OK);
+	for (uint32_t e = 2;; e++) {
+		refuse_all(1);
+		r = equix_pow_queue_add(q, e, NULL, 0);
+		refuse_all(0);
+		if (r == EQUIX_POW_FAIL_NO_MEMORY)
+			break;
+		ck_assert_int_eq(r, EQUIX_POW_OK);
+		ck_assert_uint_lt(e, EQUIX_POW_QUEUE_HIGH_LEVEL / 2);
+	}
+	ck_assert_int_eq(equix_pow_queue_stats_get(q, &st), EQUIX_POW_OK);
+	ck_assert_uint_gt(st.length, 0);
+	ck_assert_uint_eq(st.added, st.length);
+	/* Served highest first, every one of them, and nothing discarded. */
+	for (uint32_t want = st.length; want > 0; want--) {
+		ck_assert_int_eq(equix_pow_queue_pop(q, 1, 0, &out),
+				 EQUIX_POW_OK);
+		ck_assert_int_eq(out.status, EQUIX_POW_POP_SERVED);
+		ck_assert_uint_eq(out.effort, want);
+	}
+	ck_assert_int_eq(equix_pow_queue_pop(q, 1, 0, &out), EQUIX_POW_OK);
+	ck_assert_int_eq(out.status, EQUIX_POW_POP_EMPTY);
+	equix_pow_queue_free(q);
+	ck_assert_int_eq(discarded, 0);
+}
+END_TEST
+
 static const void *base_of(void (*fn)(void))
 {
 	Dl_info info;
@@ -667,6 +763,7 @@ int main(void)
 	tcase_add_loop_test(one, request_refused_once, 0, 1);
 	tcase_add_loop_test(one, requests_refused_from, 0, 1);
 	add_threaded(threaded);
+	tcase_add_test(one, queue_without_memory);
 	suite_add_tcase(s, one);
 	suite_add_tcase(s, threaded);
 	return tu_run_suite(s);
