@@ -1,0 +1,195 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * core.c - the C ABI that the JavaScript package calls in equix.wasm.
+ *
+ * Thin wrappers over the library's public functions, shaped for a caller
+ * that only has numbers: every pointer is an offset into the module's
+ * memory, buffers come from ex_malloc, 64-bit inputs arrive as BigInt
+ * (WebAssembly's i64). Everything the library does is its own code; the
+ * wrappers only move bytes into the forms JavaScript wants (solutions in
+ * their 16-byte wire form, results as their names).
+ */
+#include <stdlib.h>
+
+#include <equix_pow.h>
+
+#include "core.h"
+
+/* ---- Memory ----------------------------------------------------------- */
+
+/* wasi-libc's allocator, for the buffers JavaScript fills and reads. */
+void *ex_malloc(size_t size)
+{
+	return malloc(size);
+}
+
+void ex_free(void *p)
+{
+	free(p);
+}
+
+/* ---- HashX ------------------------------------------------------------ */
+
+/* Interpreted contexts only: this build has no code generator (it is built
+ * as --disable-jit builds are, with src/compiler/none.c). `block` selects
+ * block mode, where the input is a byte string. */
+hashx_ctx *ex_hashx_alloc(int block)
+{
+	return block ? hashx_alloc_block(HASHX_TYPE_INTERPRETED)
+		     : hashx_alloc(HASHX_TYPE_INTERPRETED);
+}
+
+void ex_hashx_free(hashx_ctx *ctx)
+{
+	hashx_free(ctx);
+}
+
+int ex_hashx_make(hashx_ctx *ctx, const void *seed, size_t size)
+{
+	return (int)hashx_make(ctx, seed, size);
+}
+
+/* The full 32-byte output; the package is built with HASHX_SIZE 32. */
+int ex_hashx_exec(const hashx_ctx *ctx, uint64_t input, uint8_t out[32])
+{
+	return (int)hashx_exec_sized(ctx, input, out, 32);
+}
+
+int ex_hashx_exec_block(const hashx_ctx *ctx, const void *input, size_t size,
+			uint8_t out[32])
+{
+	return (int)hashx_exec_block(ctx, input, size, out, 32);
+}
+
+/* The enumerator's name without its HASHX_ prefix. A switch over the
+ * header's constants, so that a new result cannot be forgotten here
+ * without -Wswitch saying so. */
+const char *ex_hashx_result_name(int r)
+{
+	switch ((hashx_result)r) {
+	case HASHX_OK:
+		return "OK";
+	case HASHX_FAIL_UNPREPARED:
+		return "FAIL_UNPREPARED";
+	case HASHX_FAIL_UNDEFINED:
+		return "FAIL_UNDEFINED";
+	case HASHX_FAIL_SEED:
+		return "FAIL_SEED";
+	case HASHX_FAIL_COMPILE:
+		return "FAIL_COMPILE";
+	}
+	return "UNKNOWN";
+}
+
+/* ---- Equi-X ----------------------------------------------------------- */
+
+equix_ctx *ex_equix_alloc(int solve)
+{
+	return equix_alloc(solve ? EQUIX_CTX_SOLVE : EQUIX_CTX_VERIFY);
+}
+
+void ex_equix_free(equix_ctx *ctx)
+{
+	equix_free(ctx);
+}
+
+/* Solves `challenge` and writes the solutions, in the solver's order, as
+ * EQUIX_SOLUTION_BYTES each into `out` (room for EQUIX_MAX_SOLS), their
+ * number into *count. Returns the equix_result. */
+int ex_equix_solve(equix_ctx *ctx, const void *challenge, size_t size,
+		   uint8_t *out, uint32_t *count)
+{
+	equix_solutions_buffer sols;
+	equix_result r = equix_solve(ctx, challenge, size, &sols);
+
+	*count = 0;
+	if (r != EQUIX_OK)
+		return (int)r;
+	for (unsigned i = 0; i < sols.count; i++)
+		equix_solution_pack(&sols.sols[i],
+				    out + i * EQUIX_SOLUTION_BYTES);
+	*count = sols.count;
+	return (int)r;
+}
+
+/* Verifies a solution given in its wire form. */
+int ex_equix_verify(equix_ctx *ctx, const void *challenge, size_t size,
+		    const uint8_t wire[16])
+{
+	equix_solution s;
+
+	equix_solution_unpack(wire, &s);
+	return (int)equix_verify(ctx, challenge, size, &s);
+}
+
+int ex_equix_max_sols(void)
+{
+	return EQUIX_MAX_SOLS;
+}
+
+/* The enumerator's name without its EQUIX_ prefix (as for HashX). */
+const char *ex_equix_result_name(int r)
+{
+	switch ((equix_result)r) {
+	case EQUIX_OK:
+		return "OK";
+	case EQUIX_FAIL_CHALLENGE:
+		return "FAIL_CHALLENGE";
+	case EQUIX_FAIL_ORDER:
+		return "FAIL_ORDER";
+	case EQUIX_FAIL_PARTIAL_SUM:
+		return "FAIL_PARTIAL_SUM";
+	case EQUIX_FAIL_FINAL_SUM:
+		return "FAIL_FINAL_SUM";
+	case EQUIX_FAIL_COMPILE:
+		return "FAIL_COMPILE";
+	case EQUIX_FAIL_NO_SOLVER:
+		return "FAIL_NO_SOLVER";
+	case EQUIX_FAIL_INTERNAL:
+		return "FAIL_INTERNAL";
+	}
+	return "UNKNOWN";
+}
+
+/* ---- Tor's PoW v1: the puzzle ----------------------------------------- */
+
+void ex_pow_challenge_build(uint8_t *challenge, const uint8_t *id,
+			    const uint8_t *seed, const uint8_t *nonce,
+			    uint32_t effort)
+{
+	equix_pow_challenge_build(challenge, id, seed, nonce, effort);
+}
+
+uint32_t ex_pow_effort_hash(const uint8_t *challenge, const uint8_t *solution)
+{
+	return equix_pow_effort_hash(challenge, solution);
+}
+
+int ex_pow_effort_check(const uint8_t *challenge, const uint8_t *solution,
+			uint32_t effort)
+{
+	return equix_pow_effort_check(challenge, solution, effort);
+}
+
+/* The layout's sizes, so that JavaScript takes them from the header
+ * rather than repeating them. */
+int ex_pow_challenge_len(void)
+{
+	return EQUIX_POW_CHALLENGE_LEN;
+}
+
+int ex_pow_id_len(void)
+{
+	return EQUIX_POW_ID_LEN;
+}
+
+int ex_pow_seed_len(void)
+{
+	return EQUIX_POW_SEED_LEN;
+}
+
+int ex_pow_nonce_len(void)
+{
+	return EQUIX_POW_NONCE_LEN;
+}
