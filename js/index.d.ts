@@ -1,0 +1,87 @@
+// Copyright (c) 2026 The equix authors
+// SPDX-License-Identifier: BSD-3-Clause
+//
+// Types of the package's API (src/index.js), as far as it exists: the
+// HashX and Equi-X core and the PoW v1 puzzle's challenge and effort
+// check. Interpreted HashX only in this release.
+
+/** Bytes in any of the forms the functions accept. */
+export type Bytes = Uint8Array | ArrayBufferView | ArrayBuffer;
+
+export interface ReadyOptions {
+  /** The core's module instead of the packaged dist/equix.wasm. */
+  wasm?: BufferSource | WebAssembly.Module;
+}
+
+/** Loads and instantiates the core; everything else needs it resolved. */
+export function ready(options?: ReadyOptions): Promise<void>;
+
+/** An Error from the core, with the C result's name without its prefix. */
+export interface EquixError extends Error {
+  code: 'FAIL_SEED' | 'FAIL_CHALLENGE' | string;
+}
+
+export interface HashXOptions {
+  /** Block mode: hash() takes a byte string instead of a counter. */
+  block?: boolean;
+}
+
+/** A HashX function made from a seed. */
+export interface HashX {
+  /** The 32-byte hash of a 64-bit counter (or of bytes in block mode). */
+  hash(input: bigint | number | Bytes): Uint8Array;
+  /** true when a WebAssembly JIT runs it; always false in this release. */
+  readonly compiled: boolean;
+  /** Whether it was made in block mode. */
+  readonly block: boolean;
+  /** Returns its memory in the core now instead of at collection. */
+  free(): void;
+}
+
+/**
+ * The HashX function of `seed`; throws an EquixError with code
+ * 'FAIL_SEED' when the seed generates no valid program.
+ */
+export function hashx(seed: Bytes, options?: HashXOptions): HashX;
+
+/** The name of equix_verify's result without the EQUIX_ prefix. */
+export type VerifyResult =
+  | 'OK'
+  | 'FAIL_CHALLENGE'
+  | 'FAIL_ORDER'
+  | 'FAIL_PARTIAL_SUM'
+  | 'FAIL_FINAL_SUM'
+  | 'FAIL_COMPILE'
+  | 'FAIL_NO_SOLVER'
+  | 'FAIL_INTERNAL';
+
+export const equix: {
+  /**
+   * The solutions of `challenge`, each 16 bytes in wire form, in the
+   * reference solver's order. Throws an EquixError with code
+   * 'FAIL_CHALLENGE' when the challenge has no HashX function.
+   */
+  solve(challenge: Bytes): Uint8Array[];
+  /** Checks a 16-byte wire-form solution of `challenge`. */
+  verify(challenge: Bytes, solution: Bytes): VerifyResult;
+};
+
+export interface ChallengeParams {
+  /** ID: the blinded service ID, 32 bytes. */
+  id: Bytes;
+  /** C: the service's seed, 32 bytes. */
+  seed: Bytes;
+  /** N: the nonce, 16 bytes. */
+  nonce: Bytes;
+  /** E: the effort, 0 to 2^32 - 1. */
+  effort: number;
+}
+
+export const pow: {
+  /** P || ID || C || N || E (100 bytes), the string Equi-X solves. */
+  challenge(params: ChallengeParams): Uint8Array;
+  /** R: BLAKE2b-32 of challenge || solution, read big-endian. */
+  effortHash(challenge: Bytes, solution: Bytes): number;
+  /** Whether R * effort <= 2^32 - 1. */
+  effortCheck(challenge: Bytes, solution: Bytes, effort: number): boolean;
+};
