@@ -101,12 +101,17 @@ enum {
 	PAIRS_READY,
 };
 
+#if HASHX_HAVE_PAIRED_INTERPRETER
 /* Whether hashx_exec8_u64 runs this interpreted context's 8 hashes in one
- * pass of an 8-lane interpreter (interpreter_lanes.c's rule). */
+ * pass of an 8-lane interpreter (interpreter_lanes.c's rule). Only the
+ * paired form's decision asks it: without that form (the portable
+ * interpreter alone) it would be an unused function, an error under
+ * -Werror. */
 static inline bool lanes_hash8(const hashx_ctx *ctx)
 {
 	return hashx_lanes_for(ctx->impl) != NULL;
 }
+#endif
 
 /* hashx_make(), compiling only when `compile` is true; `few` when only a
  * few hashes follow (hashx_make_for_few). */
