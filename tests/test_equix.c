@@ -89,16 +89,21 @@ static void load_vectors(void)
 }
 
 /* Solves every vector with a context of `flags`; solutions must equal
- * the reference's in count and order. */
+ * the reference's in count and order. Under valgrind (the memcheck
+ * stage, tu_valgrind) every 20th: a solve there takes seconds, and the
+ * stage ran this for 418 vectors on each path, most of its half hour;
+ * memcheck sees the same code on the subset, and every other run checks
+ * them all. */
 static void solve_all(equix_ctx_flags flags, int expect_compiled)
 {
 	equix_ctx *ctx = equix_alloc(flags);
 	equix_solutions_buffer buf;
+	int step = tu_valgrind() ? 20 : 1;
 	int total = 0;
 
 	ck_assert_ptr_nonnull(ctx);
 	load_vectors();
-	for (int n = 0; n < nvectors; n++) {
+	for (int n = 0; n < nvectors; n += step) {
 		const vector *v = &vectors[n];
 		equix_result r = equix_solve(ctx, v->challenge, v->len, &buf);
 
@@ -121,7 +126,8 @@ static void solve_all(equix_ctx_flags flags, int expect_compiled)
 				 expect_compiled);
 		total += (int)v->count;
 	}
-	ck_assert_int_gt(total, 700);
+	/* the subset of every 20th holds 35 solutions */
+	ck_assert_int_gt(total, step == 1 ? 700 : 30);
 	equix_free(ctx);
 }
 
