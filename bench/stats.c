@@ -11,43 +11,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "seeded_rng.h"
 #include "stats.h"
 
 /* ---- Resampling generator ---------------------------------------------- */
 
-/* xoshiro256** seeded by splitmix64: fast, and good enough to pick
- * resample indices (the bias of a modulo over n <= 10^6 is negligible). */
-typedef struct rng {
-	uint64_t s[4];
-} rng;
-
-static void rng_seed(rng *r, uint64_t seed)
+/* An index in [0, n), from the tools' seeded generator (seeded_rng.h);
+ * the bias of a modulo over n <= 10^6 is negligible for picking resample
+ * indices. */
+static size_t rng_index(seeded_rng *r, size_t n)
 {
-	for (int i = 0; i < 4; i++) {
-		uint64_t z = (seed += 0x9e3779b97f4a7c15u);
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-		z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-		r->s[i] = z ^ (z >> 31);
-	}
-}
-
-static uint64_t rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
-/* An index in [0, n). */
-static size_t rng_index(rng *r, size_t n)
-{
-	uint64_t *s = r->s;
-	uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return (size_t)(result % n);
+	return (size_t)(seeded_rng_next(r) % n);
 }
 
 /* ---- Plain statistics --------------------------------------------------- */
@@ -179,7 +153,7 @@ enum { EST_MEAN, EST_MEDIAN, EST_STD_DEV, EST_MAD, EST_SLOPE, EST_COUNT };
 /* The estimates from the samples at indices drawn with replacement by r,
  * or from the samples themselves when r is NULL. The averages' statistics
  * and the slope take the same indices. */
-static void estimate_once(rng *r, const double *iters, const double *times,
+static void estimate_once(seeded_rng *r, const double *iters, const double *times,
 			  const double *avg, size_t n, double *scratch,
 			  double est[EST_COUNT])
 {
@@ -226,13 +200,13 @@ void bench_estimate(const double *iters, const double *times, size_t n,
 	bench_interval *targets[EST_COUNT] = {
 		&out->mean, &out->median, &out->std_dev, &out->median_abs_dev,
 		&out->slope};
-	rng r;
+	seeded_rng r;
 	memset(out, 0, sizeof *out);
 	if (avg == NULL || scratch == NULL || dist == NULL || n == 0)
 		goto done;
 	for (size_t i = 0; i < n; i++)
 		avg[i] = times[i] / iters[i];
-	rng_seed(&r, config->seed);
+	seeded_rng_seed(&r, config->seed);
 	for (size_t j = 0; j < b; j++) {
 		estimate_once(&r, iters, times, avg, n, scratch, est);
 		for (int e = 0; e < EST_COUNT; e++)
@@ -302,7 +276,7 @@ static double welch_t(const double *a, size_t na, const double *b, size_t nb)
  * both from their union (mixed) and see how often t is as extreme as
  * observed (two-tailed, as Criterion reports it). */
 static double t_test_p_value(const double *mixed, size_t nb, size_t nn,
-			     size_t resamples, rng *r, double *x)
+			     size_t resamples, seeded_rng *r, double *x)
 {
 	double t = welch_t(mixed + nb, nn, mixed, nb);
 	size_t total = nb + nn, below = 0, tail;
@@ -318,7 +292,7 @@ static double t_test_p_value(const double *mixed, size_t nb, size_t nn,
 /* Relative changes of the mean and the median, each set (base, then now,
  * in one array) resampled on its own into x. */
 static void relative_changes(const double *v, size_t nb, size_t nn,
-			     const bench_stats_config *c, rng *r, double *x,
+			     const bench_stats_config *c, seeded_rng *r, double *x,
 			     double *dist, bench_change *out)
 {
 	size_t b = c->nresamples;
@@ -347,7 +321,7 @@ void bench_compare(const double *base, size_t n_base, const double *now,
 	size_t total = n_base + n_now;
 	double *v = malloc(total * sizeof *v), *x = malloc(total * sizeof *x);
 	double *dist;
-	rng r;
+	seeded_rng r;
 	memset(out, 0, sizeof *out);
 	c.nresamples = c.nresamples ? c.nresamples : 1;
 	dist = malloc(2 * c.nresamples * sizeof *dist);
@@ -355,7 +329,7 @@ void bench_compare(const double *base, size_t n_base, const double *now,
 	if (v != NULL && x != NULL && dist != NULL) {
 		memcpy(v, base, n_base * sizeof *v);
 		memcpy(v + n_base, now, n_now * sizeof *v);
-		rng_seed(&r, c.seed ^ 0xc0ffee);
+		seeded_rng_seed(&r, c.seed ^ 0xc0ffee);
 		out->p_value = t_test_p_value(v, n_base, n_now, c.nresamples,
 					      &r, x);
 		relative_changes(v, n_base, n_now, &c, &r, x, dist, out);

@@ -16,6 +16,7 @@
  * no event allocates.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,7 +24,7 @@
 
 #include "args.h"
 #include "sim.h"
-#include "sim_rng.h"
+#include "seeded_rng.h"
 
 #define NS_PER_MS UINT64_C(1000000)
 #define NS_PER_S UINT64_C(1000000000)
@@ -82,7 +83,7 @@ typedef struct ring {
 typedef struct sim {
 	const sim_scenario *s;
 	sim_result *r;
-	sim_rng rng;
+	seeded_rng rng;
 	event *heap;
 	size_t heap_n, heap_cap;
 	uint64_t seq, serial, now, end;
@@ -218,58 +219,70 @@ static void ring_drop(ring *q)
 
 /* ---- Pools of clients and requests ----------------------------------- */
 
-static uint32_t client_new(sim *m)
+/* A pool's free list runs through the items' own next_free fields, at
+ * `link` bytes into each item of `size` bytes; NONE ends it. */
+static uint32_t *link_of(void *items, size_t size, size_t link, size_t i)
 {
-	uint32_t i = m->clients_free;
+	return (uint32_t *)((unsigned char *)items + i * size + link);
+}
+
+/* A free item of the pool (*items, *cap items, free list from *head),
+ * grown by doubling when none is free; NONE, and m->oom, when it cannot
+ * grow. */
+static uint32_t pool_take(sim *m, void **items, size_t size, size_t link,
+			  uint32_t *cap, uint32_t *head)
+{
+	uint32_t i = *head;
 
 	if (i == NONE) {
-		size_t cap = m->clients_cap, old = cap;
-		if (!grow((void **)&m->clients, sizeof *m->clients, &cap,
-			  old + 1)) {
+		size_t c = *cap, old = c;
+
+		if (!grow(items, size, &c, old + 1)) {
 			m->oom = true;
 			return NONE;
 		}
-		for (size_t k = old; k < cap; k++)
-			m->clients[k].next_free =
-				k + 1 < cap ? (uint32_t)(k + 1) : NONE;
-		m->clients_cap = (uint32_t)cap;
+		for (size_t k = old; k < c; k++)
+			*link_of(*items, size, link, k) =
+				k + 1 < c ? (uint32_t)(k + 1) : NONE;
+		*cap = (uint32_t)c;
 		i = (uint32_t)old;
 	}
-	m->clients_free = m->clients[i].next_free;
+	*head = *link_of(*items, size, link, i);
 	return i;
+}
+
+static void pool_give(void *items, size_t size, size_t link, uint32_t *head,
+		      uint32_t i)
+{
+	*link_of(items, size, link, i) = *head;
+	*head = i;
+}
+
+static uint32_t client_new(sim *m)
+{
+	return pool_take(m, (void **)&m->clients, sizeof *m->clients,
+			 offsetof(client, next_free), &m->clients_cap,
+			 &m->clients_free);
 }
 
 static void client_free(sim *m, uint32_t i)
 {
 	m->clients[i].serial = 0;
-	m->clients[i].next_free = m->clients_free;
-	m->clients_free = i;
+	pool_give(m->clients, sizeof *m->clients, offsetof(client, next_free),
+		  &m->clients_free, i);
 }
 
 static uint32_t request_new(sim *m)
 {
-	uint32_t i = m->reqs_free;
-
-	if (i == NONE) {
-		size_t cap = m->reqs_cap, old = cap;
-		if (!grow((void **)&m->reqs, sizeof *m->reqs, &cap, old + 1)) {
-			m->oom = true;
-			return NONE;
-		}
-		for (size_t k = old; k < cap; k++)
-			m->reqs[k].next_free =
-				k + 1 < cap ? (uint32_t)(k + 1) : NONE;
-		m->reqs_cap = (uint32_t)cap;
-		i = (uint32_t)old;
-	}
-	m->reqs_free = m->reqs[i].next_free;
-	return i;
+	return pool_take(m, (void **)&m->reqs, sizeof *m->reqs,
+			 offsetof(request, next_free), &m->reqs_cap,
+			 &m->reqs_free);
 }
 
 static void request_free(sim *m, uint32_t i)
 {
-	m->reqs[i].next_free = m->reqs_free;
-	m->reqs_free = i;
+	pool_give(m->reqs, sizeof *m->reqs, offsetof(request, next_free),
+		  &m->reqs_free, i);
 }
 
 /* The queue's payload is the request's index + 1 (never NULL). */
@@ -459,7 +472,7 @@ static uint32_t new_request(sim *m, uint32_t cls, uint32_t effort,
  * with probability 1/effort, so success per nonce is 1 - exp(-m/effort). */
 static double solve_seconds(sim *m, uint32_t effort, double speed)
 {
-	uint64_t nonces = sim_rng_geometric(
+	uint64_t nonces = seeded_rng_geometric(
 		&m->rng, m->s->solutions_per_nonce / (double)effort);
 
 	return (double)nonces / (m->s->solve_rate * speed);
@@ -501,7 +514,7 @@ static bool on_client_arrival(sim *m)
 {
 	uint32_t c = client_new(m);
 
-	schedule(m, m->now + ns_of(sim_rng_exp(&m->rng) / m->s->client_rate),
+	schedule(m, m->now + ns_of(seeded_rng_exp(&m->rng) / m->s->client_rate),
 		 EV_CLIENT_ARRIVAL, 0, 0);
 	if (c == NONE)
 		return false;
@@ -605,7 +618,7 @@ static bool on_attack_start(sim *m, uint32_t k)
 		a->blocked = true;
 		return true;
 	}
-	schedule(m, m->now + ns_of(sim_rng_exp(&m->rng) / a->p->rate),
+	schedule(m, m->now + ns_of(seeded_rng_exp(&m->rng) / a->p->rate),
 		 EV_ATTACK_START, k, 0);
 	if (effort == 0)
 		return attack_send(m, 0);
@@ -751,7 +764,7 @@ static bool dispatch(sim *m, const event *e)
 
 static uint32_t uniform(void *user, uint32_t upper)
 {
-	return sim_rng_below(user, upper);
+	return seeded_rng_below(user, upper);
 }
 
 static bool setup(sim *m, const sim_scenario *s, uint64_t seed,
@@ -761,7 +774,7 @@ static bool setup(sim *m, const sim_scenario *s, uint64_t seed,
 	memset(r, 0, sizeof *r);
 	m->s = s;
 	m->r = r;
-	sim_rng_seed(&m->rng, seed);
+	seeded_rng_seed(&m->rng, seed);
 	m->end = ns_of(s->duration_s);
 	m->verify_ns = (uint64_t)llround(s->verify_cost_us * 1000.0);
 	m->rend_ns = ns_of(s->rend_s);
@@ -787,7 +800,7 @@ static void start_sources(sim *m)
 	const sim_scenario *s = m->s;
 
 	if (s->client_rate > 0)
-		schedule(m, ns_of(sim_rng_exp(&m->rng) / s->client_rate),
+		schedule(m, ns_of(seeded_rng_exp(&m->rng) / s->client_rate),
 			 EV_CLIENT_ARRIVAL, 0, 0);
 	m->n_attackers = s->n_attackers;
 	for (size_t k = 0; k < s->n_attackers; k++) {

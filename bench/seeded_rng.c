@@ -1,11 +1,11 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * sim_rng.c - xoshiro256** and splitmix64 (Blackman and Vigna's public
+ * seeded_rng.c - xoshiro256** and splitmix64 (Blackman and Vigna's public
  * domain generators, written here from their published definitions), and
- * the distributions of sim_rng.h.
+ * the distributions of seeded_rng.h.
  */
-#include "sim_rng.h"
+#include "seeded_rng.h"
 
 #include <math.h>
 
@@ -19,7 +19,7 @@ static uint64_t splitmix64(uint64_t *x)
 	return z ^ (z >> 31);
 }
 
-void sim_rng_seed(sim_rng *rng, uint64_t seed)
+void seeded_rng_seed(seeded_rng *rng, uint64_t seed)
 {
 	for (int i = 0; i < 4; i++)
 		rng->s[i] = splitmix64(&seed);
@@ -30,7 +30,7 @@ static uint64_t rotl(uint64_t x, int k)
 	return (x << k) | (x >> (64 - k));
 }
 
-uint64_t sim_rng_next(sim_rng *rng)
+uint64_t seeded_rng_next(seeded_rng *rng)
 {
 	uint64_t *s = rng->s;
 	uint64_t result = rotl(s[1] * 5, 7) * 9;
@@ -47,7 +47,7 @@ uint64_t sim_rng_next(sim_rng *rng)
 
 /* Lemire's multiply-and-shift, rejecting the few values that would make
  * the low results more likely than the others. */
-uint32_t sim_rng_below(sim_rng *rng, uint32_t upper)
+uint32_t seeded_rng_below(seeded_rng *rng, uint32_t upper)
 {
 	uint32_t threshold;
 	uint64_t m;
@@ -56,29 +56,29 @@ uint32_t sim_rng_below(sim_rng *rng, uint32_t upper)
 		return 0;
 	threshold = (uint32_t)(-upper) % upper;
 	do
-		m = (sim_rng_next(rng) >> 32) * upper;
+		m = (seeded_rng_next(rng) >> 32) * upper;
 	while ((uint32_t)m < threshold);
 	return (uint32_t)(m >> 32);
 }
 
 /* The top 53 bits, centred in their interval: exactly representable,
  * strictly between 0 and 1. */
-double sim_rng_open01(sim_rng *rng)
+double seeded_rng_open01(seeded_rng *rng)
 {
-	return ((double)(sim_rng_next(rng) >> 11) + 0.5) * 0x1p-53;
+	return ((double)(seeded_rng_next(rng) >> 11) + 0.5) * 0x1p-53;
 }
 
-double sim_rng_exp(sim_rng *rng)
+double seeded_rng_exp(seeded_rng *rng)
 {
-	return -log(sim_rng_open01(rng));
+	return -log(seeded_rng_open01(rng));
 }
 
 /* With q = exp(-rate) the chance of failing one trial, the trials are
  * 1 + floor(log(u) / log(q)) = 1 + floor(-log(u) / rate): no log of a
  * number near 1, so no precision is lost for small rates (high efforts). */
-uint64_t sim_rng_geometric(sim_rng *rng, double rate)
+uint64_t seeded_rng_geometric(seeded_rng *rng, double rate)
 {
-	double n = floor(sim_rng_exp(rng) / rate);
+	double n = floor(seeded_rng_exp(rng) / rate);
 
 	/* Beyond 2^62 nonces no simulated client would still be solving. */
 	return n >= 0x1p62 ? (UINT64_C(1) << 62) : (uint64_t)n + 1;
