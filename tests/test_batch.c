@@ -550,44 +550,72 @@ START_TEST(scatter_every_impl)
 }
 END_TEST
 
-/* A scatter table of SYNTH_CAP items per bucket: small, so that buckets
- * fill and drop items. */
+/*
+ * Scatter tables for the tests that compare two of them: room for a
+ * solve's buckets (TABLE_CAP items each, Equi-X's EQUIX_COARSE_ITEMS),
+ * used at any capacity up to that. Only the part a capacity uses is
+ * cleared (idx and data to a pattern no input writes) and compared.
+ */
+#define TABLE_CAP 336
+
+typedef struct test_table {
+	uint16_t counts[HASHX_SCATTER_BUCKETS];
+	uint16_t idx[HASHX_SCATTER_BUCKETS * TABLE_CAP];
+	uint64_t data[HASHX_SCATTER_BUCKETS * TABLE_CAP];
+} test_table;
+
+static hashx_scatter table_view(test_table *t, uint32_t capacity)
+{
+	size_t items = (size_t)HASHX_SCATTER_BUCKETS * capacity;
+
+	memset(t->counts, 0, sizeof t->counts);
+	memset(t->idx, 0xaa, items * sizeof t->idx[0]);
+	memset(t->data, 0xaa, items * sizeof t->data[0]);
+	return (hashx_scatter){t->counts, t->idx, t->data, capacity};
+}
+
+static bool tables_equal(const test_table *a, const test_table *b,
+			 uint32_t capacity)
+{
+	size_t items = (size_t)HASHX_SCATTER_BUCKETS * capacity;
+
+	return memcmp(a->counts, b->counts, sizeof a->counts) == 0 &&
+	       memcmp(a->idx, b->idx, items * sizeof a->idx[0]) == 0 &&
+	       memcmp(a->data, b->data, items * sizeof a->data[0]) == 0;
+}
+
+/* The table's rule (hashx_internal.h) written out here: the input whose
+ * hash starts with v goes into its bucket unless the bucket is full;
+ * whether it entered. */
+static bool table_put(const hashx_scatter *t, uint64_t input, uint64_t v)
+{
+	unsigned b = (unsigned)(v % HASHX_SCATTER_BUCKETS);
+	unsigned item = t->counts[b];
+
+	if (item >= t->capacity)
+		return false;
+	t->counts[b]++;
+	t->idx[b * t->capacity + item] = (uint16_t)input;
+	t->data[b * t->capacity + item] = v >> HASHX_SCATTER_BUCKET_BITS;
+	return true;
+}
+
+/* Small tables for the synthetic programs, so that buckets fill and drop
+ * items. */
 #define SYNTH_CAP 2
 #define SYNTH_N 700
 
-typedef struct synth_table {
-	uint16_t counts[HASHX_SCATTER_BUCKETS];
-	uint16_t idx[HASHX_SCATTER_BUCKETS * SYNTH_CAP];
-	uint64_t data[HASHX_SCATTER_BUCKETS * SYNTH_CAP];
-} synth_table;
-
-static hashx_scatter synth_view(synth_table *t)
-{
-	memset(t->counts, 0, sizeof t->counts);
-	memset(t->idx, 0xaa, sizeof t->idx);
-	memset(t->data, 0xaa, sizeof t->data);
-	return (hashx_scatter){t->counts, t->idx, t->data, SYNTH_CAP};
-}
-
-/* The table's rule (hashx_internal.h) written out here, on interpreted
- * hashes. */
+/* The table's rule on interpreted hashes. */
 static void synth_reference(const hashx_program *p, const hashx_sip_state *k,
-			    uint64_t first, synth_table *t)
+			    uint64_t first, test_table *t)
 {
-	synth_view(t);
+	hashx_scatter view = table_view(t, SYNTH_CAP);
+
 	for (uint64_t n = 0; n < SYNTH_N; n++) {
 		uint64_t w[4];
-		unsigned b, item;
 
 		interpret_hash(p, k, first + n, w); /* may wrap past 2^64 - 1 */
-		b = (unsigned)(w[0] % HASHX_SCATTER_BUCKETS);
-		item = t->counts[b];
-		if (item == SYNTH_CAP)
-			continue;
-		t->counts[b]++;
-		t->idx[b * SYNTH_CAP + item] = (uint16_t)(first + n);
-		t->data[b * SYNTH_CAP + item] =
-			w[0] >> HASHX_SCATTER_BUCKET_BITS;
+		table_put(&view, first + n, w[0]);
 	}
 }
 
@@ -599,7 +627,7 @@ START_TEST(synthetic_programs_scatter)
 	uint64_t x = synthetic_seed("synthetic_programs_scatter", "scalar");
 	hashx_code_buffer buf = {0};
 	static hashx_program p;
-	static synth_table got, want;
+	static test_table got, want;
 
 	for (int t = 0; t < tu_count(300); t++) {
 		hashx_sip_state k = {next_random(&x), next_random(&x),
@@ -609,7 +637,7 @@ START_TEST(synthetic_programs_scatter)
 		hashx_scatter_fn *fn;
 
 		synthetic_program(&x, &p);
-		view = synth_view(&got);
+		view = table_view(&got, SYNTH_CAP);
 		fn = hashx_compile_scatter(&p, &k, &view, &buf);
 		ck_assert_ptr_nonnull(fn);
 		fn(first, 0);
@@ -617,12 +645,7 @@ START_TEST(synthetic_programs_scatter)
 			ck_assert_uint_eq(got.counts[b], 0);
 		fn(first, SYNTH_N);
 		synth_reference(&p, &k, first, &want);
-		ck_assert_msg(memcmp(got.counts, want.counts,
-				     sizeof got.counts) == 0 &&
-				      memcmp(got.idx, want.idx,
-					     sizeof got.idx) == 0 &&
-				      memcmp(got.data, want.data,
-					     sizeof got.data) == 0,
+		ck_assert_msg(tables_equal(&got, &want, SYNTH_CAP),
 			      "program %d: the tables differ", t);
 	}
 	hashx_code_buffer_release(&buf);
@@ -632,25 +655,8 @@ END_TEST
 /*
  * The fused stage 0 (batch.h's hashx_batch_scatter) against the plain
  * batch form of the same back-end, whose output words go through the
- * table's rule here: the two tables must be identical. FUSED_CAP is a
- * solve's bucket capacity (Equi-X's EQUIX_COARSE_ITEMS).
+ * table's rule here: the two tables must be identical.
  */
-#define FUSED_CAP 336
-
-typedef struct fused_table {
-	uint16_t counts[HASHX_SCATTER_BUCKETS];
-	uint16_t idx[HASHX_SCATTER_BUCKETS * FUSED_CAP];
-	uint64_t data[HASHX_SCATTER_BUCKETS * FUSED_CAP];
-} fused_table;
-
-static hashx_scatter fused_view(fused_table *t, uint32_t capacity)
-{
-	memset(t->counts, 0, sizeof t->counts);
-	memset(t->idx, 0xaa, sizeof t->idx);
-	memset(t->data, 0xaa, sizeof t->data);
-	return (hashx_scatter){t->counts, t->idx, t->data, capacity};
-}
-
 /* hashx_internal.h's rule on the plain batch output of `groups` groups:
  * word 0 of each lane, in input order; returns how many items entered. */
 static size_t scatter_plain(const hashx_batch *b, uint64_t first,
@@ -666,17 +672,8 @@ static size_t scatter_plain(const hashx_batch *b, uint64_t first,
 		for (size_t k = 0; k < now * b->lanes; k++) {
 			uint64_t v = out[k / b->lanes * 4 * b->lanes +
 					 k % b->lanes];
-			unsigned bucket = (unsigned)(v % HASHX_SCATTER_BUCKETS);
-			unsigned item = t->counts[bucket];
 
-			if (item >= t->capacity)
-				continue;
-			t->counts[bucket]++;
-			t->idx[bucket * t->capacity + item] =
-				(uint16_t)(first + g * b->lanes + k);
-			t->data[bucket * t->capacity + item] =
-				v >> HASHX_SCATTER_BUCKET_BITS;
-			entered++;
+			entered += table_put(t, first + g * b->lanes + k, v);
 		}
 	}
 	return entered;
@@ -689,9 +686,9 @@ static size_t fused_vs_plain(hashx_impl impl, const hashx_program *p,
 			     size_t groups, uint32_t capacity,
 			     hashx_code_buffer bufs[2], const char *what)
 {
-	static fused_table got, want;
-	hashx_scatter tg = fused_view(&got, capacity);
-	hashx_scatter tw = fused_view(&want, capacity);
+	static test_table got, want;
+	hashx_scatter tg = table_view(&got, capacity);
+	hashx_scatter tw = table_view(&want, capacity);
 	hashx_batch b;
 	hashx_batch_scatter f;
 	size_t entered;
@@ -701,13 +698,11 @@ static size_t fused_vs_plain(hashx_impl impl, const hashx_program *p,
 	ck_assert_uint_eq(f.lanes, b.lanes);
 	f.fn(first, groups);
 	entered = scatter_plain(&b, first, groups, &tw);
-	ck_assert_msg(memcmp(got.counts, want.counts, sizeof got.counts) == 0 &&
-			      memcmp(got.idx, want.idx, sizeof got.idx) == 0 &&
-			      memcmp(got.data, want.data, sizeof got.data) == 0,
+	ck_assert_msg(tables_equal(&got, &want, capacity),
 		      "%s: %s: the fused table differs", hashx_impl_name(impl),
 		      what);
 	/* groups = 0 writes nothing */
-	tg = fused_view(&got, capacity);
+	tg = table_view(&got, capacity);
 	f.fn(first, 0);
 	for (unsigned i = 0; i < HASHX_SCATTER_BUCKETS; i++)
 		ck_assert_uint_eq(got.counts[i], 0);
@@ -745,7 +740,7 @@ START_TEST(fused_scatter_every_impl)
 		groups = 65536 / b.lanes; /* a solve's, in whole groups */
 		snprintf(what, sizeof what, "seed %u", (unsigned)seeds[i]);
 		entered = fused_vs_plain(impl, &c->program, &c->keys.input, 0,
-					 groups, FUSED_CAP, bufs, what);
+					 groups, TABLE_CAP, bufs, what);
 		if (seeds[i] > 2)
 			ck_assert_uint_lt(entered, groups * b.lanes);
 		/* a small table: every bucket fills and drops (8,000
