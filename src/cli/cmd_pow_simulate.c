@@ -6,18 +6,15 @@
  * its reports. The model is in sim_engine.c, the scenarios in
  * sim_scenario.c (see sim.h).
  */
-/* clock_gettime: POSIX, also under -std=c11. */
-#define _POSIX_C_SOURCE 200809L
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <equix.h>
 #include <equix_pow.h>
 
 #include "args.h"
+#include "clock.h"
 #include "cli.h"
 #include "output.h"
 #include "sim.h"
@@ -206,14 +203,6 @@ static bool apply_options(const sim_text *t, sim_scenario *s)
 
 /* ---- Measuring this machine ------------------------------------------ */
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Nonces measured: a fixed count, so that the solutions per nonce (a
  * count of real solutions of fixed challenges) are the same every run. */
 #define MEASURE_NONCES 64
@@ -232,7 +221,7 @@ static bool measure_solve(sim_scenario *s, found *keep, size_t max,
 	uint8_t challenge[EQUIX_POW_CHALLENGE_LEN] = {0};
 	equix_solutions_buffer out;
 	unsigned total = 0;
-	double start = now();
+	double start = cli_now();
 
 	if (ctx == NULL)
 		return !cli_fail("pow simulate: out of memory");
@@ -250,7 +239,7 @@ static bool measure_solve(sim_scenario *s, found *keep, size_t max,
 		}
 	}
 	if (s->solve_rate == 0)
-		s->solve_rate = MEASURE_NONCES / (now() - start);
+		s->solve_rate = MEASURE_NONCES / (cli_now() - start);
 	if (s->solutions_per_nonce == 0)
 		s->solutions_per_nonce = (double)total / MEASURE_NONCES;
 	equix_free(ctx);
@@ -262,7 +251,7 @@ static bool measure_solve(sim_scenario *s, found *keep, size_t max,
 static bool measure_verify(sim_scenario *s, const found *keep, size_t n)
 {
 	equix_ctx *ctx = equix_alloc(EQUIX_CTX_VERIFY | EQUIX_CTX_TRY_COMPILE);
-	double start = now();
+	double start = cli_now();
 	size_t checks = 0;
 
 	if (ctx == NULL)
@@ -272,9 +261,9 @@ static bool measure_verify(sim_scenario *s, const found *keep, size_t n)
 			(void)equix_verify(ctx, keep[i].challenge,
 					   EQUIX_POW_CHALLENGE_LEN,
 					   &keep[i].sol);
-	} while (n > 0 && now() - start < 0.05);
+	} while (n > 0 && cli_now() - start < 0.05);
 	if (checks > 0)
-		s->verify_cost_us = (now() - start) * 1e6 / (double)checks;
+		s->verify_cost_us = (cli_now() - start) * 1e6 / (double)checks;
 	equix_free(ctx);
 	return true;
 }
@@ -322,13 +311,13 @@ static int run(const sim_text *t, sim_scenario *s, uint64_t seed)
 
 	if (!measure(s))
 		return CLI_FAIL;
-	start = now();
+	start = cli_now();
 	if (!sim_run(s, seed, &r)) {
 		sim_result_free(&r);
 		return CLI_FAIL;
 	}
 	if (t->stats) {
-		double wall = now() - start;
+		double wall = cli_now() - start;
 		fprintf(stderr,
 			"equix-cli: pow simulate: %llu events in %.3f s, "
 			"%.0f events/s\n",

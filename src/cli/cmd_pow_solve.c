@@ -4,13 +4,12 @@
  * cmd_pow_solve.c - "pow solve": the client's search for a Tor PoW v1
  * proof, with limits, Ctrl-C, a progress line, and text or JSON output.
  */
-/* sigaction, isatty, clock_gettime: POSIX, also under -std=c11. */
+/* sigaction, isatty: POSIX, also under -std=c11. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <sodium.h>
@@ -18,6 +17,7 @@
 #include <equix_pow.h>
 
 #include "args.h"
+#include "clock.h"
 #include "cancel.h"
 #include "cli.h"
 #include "hash_mode.h"
@@ -210,14 +210,6 @@ static bool parse(const char *cmd, const solve_text *t, solve_args *a)
 	return parse_limits(t, a);
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* false when it could not be written (reported): the proof is lost. */
 static bool print_proof(const solve_args *a, const equix_pow_solution *proof,
 			uint64_t attempts, double seconds)
@@ -269,7 +261,7 @@ static int run(solve_args *a)
 	cli_progress progress;
 	equix_pow_solution proof;
 	uint64_t attempts = 0;
-	double start = now();
+	double start = cli_now();
 	equix_pow_result r;
 
 	cli_progress_init(&progress, a->effort);
@@ -286,7 +278,7 @@ static int run(solve_args *a)
 		cli_cancel_restore(&old_sigint);
 	if (r != EQUIX_POW_OK)
 		return report_failure(r, attempts);
-	return print_proof(a, &proof, attempts, now() - start) ? CLI_OK
+	return print_proof(a, &proof, attempts, cli_now() - start) ? CLI_OK
 							       : CLI_FAIL;
 }
 

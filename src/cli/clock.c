@@ -1,0 +1,19 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * clock.c - see clock.h.
+ */
+/* clock_gettime: POSIX, also under -std=c11. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <time.h>
+
+#include "clock.h"
+
+double cli_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
