@@ -604,7 +604,8 @@ static void mem_sib(x86_emitter *e, int w16, int w64, unsigned op, int reg,
  *   skip:
  * The three `mov rN, address` are left out when `load` is false: the
  * caller has put the table's addresses in r9..r11 once for several items
- * (scatter_table), as the batch forms do at the end of a group.
+ * (hashx_x86_64_scatter_table), as the batch forms do at the end of a
+ * group.
  */
 /* The byte register (movzx eax, value_b) and shift (shr value, 8) below
  * are the bucket bits. */
@@ -612,7 +613,7 @@ _Static_assert(HASHX_SCATTER_BUCKET_BITS == 8, "scatter buckets by a byte");
 
 enum { R9 = R8 + 1, R10 = R8 + 2, R11 = R8 + 3 };
 
-static void scatter_table(x86_emitter *e, const hashx_scatter *t)
+void hashx_x86_64_scatter_table(x86_emitter *e, const hashx_scatter *t)
 {
 	mov_imm64(e, R9, (uint64_t)(uintptr_t)t->counts);
 	mov_imm64(e, R10, (uint64_t)(uintptr_t)t->idx);
@@ -656,11 +657,6 @@ static void scatter_item(x86_emitter *e, const hashx_scatter *t, int value,
 		mov_imm64(e, R11, (uint64_t)(uintptr_t)t->data);
 	mem_sib(e, 0, 1, OP_MOV_RM_R, value, R11, RAX, 3);
 	*jae_rel8 = (uint8_t)(e->pos - (jae_rel8 + 1));
-}
-
-void hashx_x86_64_scatter_table(x86_emitter *e, const hashx_scatter *t)
-{
-	scatter_table(e, t);
 }
 
 void hashx_x86_64_scatter_item(x86_emitter *e, const hashx_scatter *t,
