@@ -18,6 +18,7 @@
 #include <sodium.h>
 
 #include "equix_pow.h"
+#include "saturate.h"
 
 struct equix_pow_controller {
 	equix_pow_queue *queue;
@@ -29,11 +30,6 @@ struct equix_pow_controller {
 	uint64_t expiration_ms;
 	uint64_t next_update_ms;
 };
-
-static uint64_t add_saturated(uint64_t a, uint64_t b)
-{
-	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
-}
 
 /* ---- The rules --------------------------------------------------------- */
 
@@ -130,8 +126,8 @@ equix_pow_controller *equix_pow_controller_alloc(equix_pow_queue *queue,
 	c->period_ms = period_ms != 0 ? period_ms : EQUIX_POW_UPDATE_PERIOD_MS;
 	c->uniform = uniform;
 	c->user = user;
-	c->next_update_ms = add_saturated(now_ms, c->period_ms);
-	c->expiration_ms = add_saturated(now_ms, seed_lifetime(c));
+	c->next_update_ms = pow_add_saturated(now_ms, c->period_ms);
+	c->expiration_ms = pow_add_saturated(now_ms, seed_lifetime(c));
 	return c;
 }
 
@@ -155,7 +151,7 @@ static void update_effort(equix_pow_controller *c, uint64_t now_ms)
 	c->suggested_effort =
 		equix_pow_effort_update(c->suggested_effort, &period);
 	equix_pow_queue_set_suggested_effort(c->queue, c->suggested_effort);
-	c->next_update_ms = add_saturated(now_ms, c->period_ms);
+	c->next_update_ms = pow_add_saturated(now_ms, c->period_ms);
 }
 
 /* Tor's order (pow_housekeeping, then update_all_descriptors_pow_params):
@@ -168,7 +164,7 @@ static unsigned run_due(equix_pow_controller *c, uint64_t now_ms)
 	unsigned events = 0;
 
 	if (now_ms >= c->expiration_ms) {
-		c->expiration_ms = add_saturated(now_ms, seed_lifetime(c));
+		c->expiration_ms = pow_add_saturated(now_ms, seed_lifetime(c));
 		events |= EQUIX_POW_TICK_ROTATE | EQUIX_POW_TICK_REPUBLISH;
 	}
 	if (now_ms >= c->next_update_ms) {

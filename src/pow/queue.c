@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "equix_pow.h"
+#include "saturate.h"
 
 /* A token in milli-tokens. */
 #define TOKEN 1000u
@@ -67,11 +68,6 @@ struct equix_pow_queue {
 };
 
 /* ---- Small arithmetic ------------------------------------------------- */
-
-static uint64_t add_saturated(uint64_t a, uint64_t b)
-{
-	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
-}
 
 static uint64_t min_u64(uint64_t a, uint64_t b)
 {
@@ -310,7 +306,7 @@ equix_pow_result equix_pow_queue_add(equix_pow_queue *queue, uint32_t effort,
 	queue->added++;
 	/* Tor adds the effort of every request it queued, trimmed or not. */
 	queue->period.total_effort =
-		add_saturated(queue->period.total_effort, effort);
+		pow_add_saturated(queue->period.total_effort, effort);
 	if (queue->length >= queue->high_level)
 		trim(queue, now_ms);
 	return EQUIX_POW_OK;
@@ -343,7 +339,7 @@ static void wait_until_retry(const equix_pow_queue *q, uint64_t now_ms,
 			     equix_pow_popped *out)
 {
 	out->status = status;
-	out->retry_at_ms = add_saturated(now_ms, q->retry_ms);
+	out->retry_at_ms = pow_add_saturated(now_ms, q->retry_ms);
 }
 
 static void serve(equix_pow_queue *q, const queue_entry *e,
