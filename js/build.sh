@@ -139,7 +139,8 @@ obj=$build/obj
 rm -rf "$obj"
 mkdir -p "$obj"
 objs=
-for src in $sources js/src/core.c; do
+# Every C file of js/src is part of the ABI the JavaScript calls.
+for src in $sources $(cd "$top" && ls js/src/*.c); do
 	o=$obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')
 	# shellcheck disable=SC2086
 	$CC $TARGET -std=c11 $CFLAGS_OPT -fvisibility=hidden $WARN $CPPFLAGS \

@@ -1,0 +1,140 @@
+// Copyright (c) 2026 The equix authors
+// SPDX-License-Identifier: BSD-3-Clause
+//
+// The core: loads dist/equix.wasm (the C library built by build.sh) and
+// holds its instance, with the few helpers every part of the API uses to
+// move bytes in and out of the module's memory. Not part of the package's
+// exports: index.js re-exports ready() and the API built on this.
+
+import { wasiImports } from './wasi.js';
+
+let core = null; // the instance's exports, once ready() has resolved
+let compiled = null; // the core's WebAssembly.Module, for workers
+let loading = null; // ready()'s promise, so that concurrent calls share it
+let scratch = 0; // a fixed buffer in the module's memory for small I/O
+const SCRATCH_SIZE = 4096;
+
+// Where the module's bytes come from when the caller gives none: the file
+// next to this package's src/, read from disk in Node and fetched
+// elsewhere (browsers, Deno).
+async function defaultWasm() {
+  const url = new URL('../dist/equix.wasm', import.meta.url);
+  if (url.protocol === 'file:') {
+    const { readFile } = await import('node:fs/promises');
+    return readFile(url);
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`equix: fetching ${url}: ${response.status}`);
+  return response.arrayBuffer();
+}
+
+/**
+ * Loads and instantiates the core. Every other function needs it to have
+ * resolved. `options.wasm` may give the module (bytes or a compiled
+ * WebAssembly.Module) instead of the packaged file.
+ */
+export function ready(options = {}) {
+  if (loading === null) {
+    loading = (async () => {
+      const source = options.wasm ?? (await defaultWasm());
+      const module = source instanceof WebAssembly.Module
+        ? source : await WebAssembly.compile(source);
+      compiled = module;
+      const wasi = wasiImports(module, () => core.memory);
+      const instance = await WebAssembly.instantiate(module, wasi);
+      core = instance.exports;
+      core._initialize(); // a WASI reactor's constructors
+      scratch = core.ex_malloc(SCRATCH_SIZE);
+      if (scratch === 0) throw new Error('equix: no memory for the core');
+    })();
+    loading.catch(() => { loading = null; });
+  }
+  return loading;
+}
+
+/**
+ * The core's compiled WebAssembly.Module, once ready() has resolved: a
+ * worker given it (postMessage clones a Module) calls ready({ wasm })
+ * without fetching or compiling the file again.
+ */
+export function coreModule() {
+  need();
+  return compiled;
+}
+
+/** The core's exports, or null before ready() has resolved. */
+export function loaded() {
+  return core;
+}
+
+export function need() {
+  if (core === null) throw new Error('equix: call and await ready() first');
+  return core;
+}
+
+// A view of the module's memory; it must be taken again after any call
+// that may allocate, since growing the memory detaches the old buffer.
+export function heap() {
+  return new Uint8Array(need().memory.buffer);
+}
+
+export function asBytes(value, what) {
+  if (value instanceof Uint8Array) return value;
+  if (ArrayBuffer.isView(value)) {
+    return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  }
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  throw new TypeError(`equix: ${what} must be a Uint8Array, another ArrayBuffer view or an ArrayBuffer`);
+}
+
+// Copies `bytes` into the module (into a fresh allocation: the scratch
+// buffer is for outputs), runs fn(pointer, length) and frees the copy.
+export function withCopy(bytes, fn) {
+  const c = need();
+  const p = c.ex_malloc(Math.max(bytes.length, 1));
+  if (p === 0) throw new Error('equix: out of memory');
+  try {
+    heap().set(bytes, p);
+    return fn(p, bytes.length);
+  } finally {
+    c.ex_free(p);
+  }
+}
+
+export function cString(p) {
+  const h = heap();
+  let end = p;
+  while (h[end] !== 0) end++;
+  return new TextDecoder().decode(h.subarray(p, end));
+}
+
+export function failure(message, code) {
+  const e = new Error(message);
+  e.code = code;
+  return e;
+}
+
+
+/** The core's fixed scratch buffer (SCRATCH_SIZE bytes), for outputs. */
+export function scratchBuffer() {
+  need();
+  return scratch;
+}
+
+export const SCRATCH_BYTES = SCRATCH_SIZE;
+
+/** `value` as bytes, which must be exactly `length` long. */
+export function fixed(value, length, what) {
+  const b = asBytes(value, what);
+  if (b.length !== length) throw new RangeError(`equix: ${what} is ${length} bytes`);
+  return b;
+}
+
+/** `effort` checked to be a 32-bit unsigned integer. */
+export function effortOf(effort) {
+  if (!Number.isInteger(effort) || effort < 0 || effort > 0xffffffff) {
+    throw new RangeError('equix: an effort is an integer from 0 to 2^32 - 1');
+  }
+  return effort >>> 0;
+}
+
