@@ -31,13 +31,26 @@ void ex_free(void *p)
 
 /* ---- HashX ------------------------------------------------------------ */
 
-/* Interpreted contexts only: this build has no code generator (it is built
- * as --disable-jit builds are, with src/compiler/none.c). `block` selects
- * block mode, where the input is a byte string. */
-hashx_ctx *ex_hashx_alloc(int block)
+/* `compile`: HASHX_TRY_COMPILE, the WebAssembly compiler (wasm.c) where
+ * the host installs its modules, else the interpreter; 0: always the
+ * interpreter. `block` selects block mode, where the input is a byte
+ * string. */
+hashx_ctx *ex_hashx_alloc(int block, int compile)
 {
-	return block ? hashx_alloc_block(HASHX_TYPE_INTERPRETED)
-		     : hashx_alloc(HASHX_TYPE_INTERPRETED);
+	hashx_type type = compile ? HASHX_TRY_COMPILE : HASHX_TYPE_INTERPRETED;
+
+	return block ? hashx_alloc_block(type) : hashx_alloc(type);
+}
+
+/* 1 when the current function runs compiled, 0 interpreted, -1 when the
+ * context holds none yet. */
+int ex_hashx_compiled(hashx_ctx *ctx)
+{
+	hashx_type type;
+
+	if (hashx_query_type(ctx, &type) != HASHX_OK)
+		return -1;
+	return type == HASHX_TYPE_COMPILED;
 }
 
 void ex_hashx_free(hashx_ctx *ctx)
@@ -84,9 +97,12 @@ const char *ex_hashx_result_name(int r)
 
 /* ---- Equi-X ----------------------------------------------------------- */
 
-equix_ctx *ex_equix_alloc(int solve)
+/* `compile`: EQUIX_CTX_TRY_COMPILE (compiled HashX where the host allows,
+ * as for ex_hashx_alloc). */
+equix_ctx *ex_equix_alloc(int solve, int compile)
 {
-	return equix_alloc(solve ? EQUIX_CTX_SOLVE : EQUIX_CTX_VERIFY);
+	return equix_alloc((solve ? EQUIX_CTX_SOLVE : EQUIX_CTX_VERIFY) |
+			   (compile ? EQUIX_CTX_TRY_COMPILE : 0));
 }
 
 void ex_equix_free(equix_ctx *ctx)

@@ -19,7 +19,8 @@
 
 EXPORT("ex_malloc") void *ex_malloc(size_t size);
 EXPORT("ex_free") void ex_free(void *p);
-EXPORT("ex_hashx_alloc") hashx_ctx *ex_hashx_alloc(int block);
+EXPORT("ex_hashx_alloc") hashx_ctx *ex_hashx_alloc(int block, int compile);
+EXPORT("ex_hashx_compiled") int ex_hashx_compiled(hashx_ctx *ctx);
 EXPORT("ex_hashx_free") void ex_hashx_free(hashx_ctx *ctx);
 EXPORT("ex_hashx_make")
 int ex_hashx_make(hashx_ctx *ctx, const void *seed, size_t size);
@@ -29,7 +30,7 @@ EXPORT("ex_hashx_exec_block")
 int ex_hashx_exec_block(const hashx_ctx *ctx, const void *input, size_t size,
 			uint8_t out[32]);
 EXPORT("ex_hashx_result_name") const char *ex_hashx_result_name(int r);
-EXPORT("ex_equix_alloc") equix_ctx *ex_equix_alloc(int solve);
+EXPORT("ex_equix_alloc") equix_ctx *ex_equix_alloc(int solve, int compile);
 EXPORT("ex_equix_free") void ex_equix_free(equix_ctx *ctx);
 EXPORT("ex_equix_solve")
 int ex_equix_solve(equix_ctx *ctx, const void *challenge, size_t size,

@@ -2,14 +2,66 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * code_buffer.c - W^X executable memory (code_buffer.h) with mmap and
- * mprotect (POSIX), and on x86-64 Linux as two views of shared pages.
+ * mprotect (POSIX), and on x86-64 Linux as two views of shared pages; in
+ * WebAssembly, modules the host installs.
  */
 #define _GNU_SOURCE /* mremap */
 #include <config.h>
 
 #include "code_buffer.h"
 
-#if defined(HAVE_MMAP) && defined(HAVE_MPROTECT)
+#if defined(HASHX_JIT_WASM)
+#include <stdlib.h>
+
+#include "wasm_host.h"
+
+/* The module in the slot is the old program's: empty the slot before the
+ * buffer changes, so that no stale function stays callable. */
+static void uninstall(hashx_code_buffer *b)
+{
+	if (b->slot != 0)
+		hashx_wasm_uninstall(b->slot);
+	b->slot = 0;
+	b->executable = false;
+}
+
+bool hashx_code_buffer_writable(hashx_code_buffer *b, size_t size)
+{
+	uninstall(b);
+	if (b->mem != NULL && size > b->size)
+		hashx_code_buffer_release(b);
+	if (b->mem == NULL) {
+		if (b->faults & HASHX_FAULT_MAP)
+			return false;
+		b->mem = malloc(size);
+		if (b->mem == NULL)
+			return false;
+		b->write = b->mem;
+		b->size = size;
+	}
+	return !(b->faults & HASHX_FAULT_WRITABLE);
+}
+
+bool hashx_code_buffer_executable(hashx_code_buffer *b)
+{
+	if (b->mem == NULL || (b->faults & HASHX_FAULT_EXECUTABLE))
+		return false;
+	b->slot = hashx_wasm_install(b->mem, b->used);
+	b->executable = b->slot != 0;
+	return b->executable;
+}
+
+void hashx_code_buffer_release(hashx_code_buffer *b)
+{
+	uninstall(b);
+	free(b->mem);
+	b->mem = b->write = NULL;
+	b->size = 0;
+	b->used = 0;
+	b->aliased = false;
+}
+
+#elif defined(HAVE_MMAP) && defined(HAVE_MPROTECT)
 #include <sys/mman.h>
 #include <unistd.h>
 

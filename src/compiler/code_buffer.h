@@ -19,6 +19,11 @@
  *   mapping, read-write while it is filled, then read-execute; to compile
  *   another program it is flipped back to read-write first.
  *
+ * - WebAssembly (HASHX_JIT_WASM): no executable memory at all. The buffer
+ *   is plain heap memory that holds a module; "executable" is the host
+ *   compiling it into a slot of the function table (wasm_host.h), and
+ *   writing again first empties that slot.
+ *
  * Systems that refuse executable memory (SELinux execmem, PaX or NetBSD
  * MPROTECT, PR_SET_MDWE) make one of these steps fail, and the caller then
  * falls back to the interpreter.
@@ -47,6 +52,8 @@ typedef struct hashx_code_buffer {
 	bool aliased;    /* two views of the same pages */
 	unsigned forks;  /* aliased: forks seen when mapped (code_buffer.c) */
 	unsigned faults; /* HASHX_FAULT_* to simulate (tests only) */
+	uint32_t slot;   /* WebAssembly: the function table slot the host
+			  * installed the module in, 0 for none */
 } hashx_code_buffer;
 
 /* Makes the buffer (at least `size` bytes) writable at b->write, mapping it

@@ -10,7 +10,8 @@
  * vector back-ends (batch.h) that hashes groups of inputs, plain or
  * with the bucket table's update in its loop. Which scalar
  * emitter exists is decided at configure time from the host CPU
- * (HASHX_JIT_X86_64, HASHX_JIT_AARCH64); elsewhere every compile function
+ * (HASHX_JIT_X86_64, HASHX_JIT_AARCH64), or is the WebAssembly one for
+ * the JavaScript package's core (HASHX_JIT_WASM); elsewhere every compile function
  * fails and the interpreter runs.
  */
 #ifndef HASHX_COMPILER_H
@@ -41,8 +42,10 @@ typedef void hashx_scatter_fn(uint64_t first, size_t n);
  * finalize.h's hashx_finalize_steps): the table's v is word 0 alone. */
 #define HASHX_SCATTER_WORDS (1u << 0)
 
-/* Whether this build has a native code generator at all. */
-#if defined(HASHX_JIT_X86_64) || defined(HASHX_JIT_AARCH64)
+/* Whether this build has a code generator at all (native, or WebAssembly
+ * modules for the host to compile: wasm.c). */
+#if defined(HASHX_JIT_X86_64) || defined(HASHX_JIT_AARCH64) ||          \
+	defined(HASHX_JIT_WASM)
 #define HASHX_HAVE_COMPILER 1
 #else
 #define HASHX_HAVE_COMPILER 0
@@ -50,7 +53,8 @@ typedef void hashx_scatter_fn(uint64_t first, size_t n);
 
 /* Whether hashx_compile_scatter() can succeed (elsewhere the solver
  * hashes one input at a time). */
-#if defined(HASHX_JIT_X86_64) || defined(HASHX_JIT_AARCH64)
+#if defined(HASHX_JIT_X86_64) || defined(HASHX_JIT_AARCH64) ||          \
+	defined(HASHX_JIT_WASM)
 #define HASHX_HAVE_SCATTER 1
 #else
 #define HASHX_HAVE_SCATTER 0
@@ -97,7 +101,8 @@ void *hashx_compiler_build(hashx_code_buffer *buf, size_t capacity,
 			   hashx_emit_fn *emit, hashx_compile_job *job);
 
 /*
- * What each code generator implements (x86_64.c, aarch64.c, none.c):
+ * What each code generator implements (x86_64.c, aarch64.c, wasm.c,
+ * none.c):
  * compiles `prog` in `form` (`key` for the hash and scatter forms, `t` for
  * scatter) into `buf`; returns the code's start, or NULL when the form is
  * not available here or the system refuses executable memory.

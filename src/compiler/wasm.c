@@ -1,0 +1,898 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * wasm.c - the HashX compiler for WebAssembly: each program becomes a small
+ * module of its own, which the host (the JavaScript package, js/src/jit.js)
+ * compiles, instantiates against the core's memory and puts in the core's
+ * function table, so that a compiled form is called like any other C
+ * function pointer (the pointer is the table slot).
+ *
+ * Register mapping: HashX r0..r7 are i64 locals for the whole function;
+ * six more i64 locals are the partial products of the high
+ * multiplications, and two i32 locals hold the low half of the last high
+ * multiplication (what BRANCH tests) and whether the one jump was taken.
+ *
+ * Control flow: WebAssembly has no goto, but a BRANCH only ever jumps back
+ * to just after the last TARGET before it, which is fixed by the program's
+ * text (execution never passes a TARGET backwards except by that jump). So
+ * the program is a row of `loop` blocks, one starting after each TARGET
+ * (the first at instruction HASHX_RESUME_WITHOUT_TARGET), and a taken
+ * BRANCH is `br` to the start of the loop it sits in.
+ *
+ * Each emit_* function writes one construct; the opcodes are named as in
+ * the WebAssembly core specification (section 5.4, binary instructions).
+ */
+#include <config.h>
+
+#include <stdint.h>
+#include <string.h>
+
+#include "code_size.h"
+#include "compiler.h"
+#include "finalize.h"
+#include "mulh.h"
+#include "wasm_host.h"
+
+/* Module structure (spec 5.5). */
+enum {
+	SEC_TYPE = 1,
+	SEC_IMPORT = 2,
+	SEC_FUNCTION = 3,
+	SEC_EXPORT = 7,
+	SEC_CODE = 10,
+	TYPE_FUNC = 0x60,
+	TYPE_I32 = 0x7f,
+	TYPE_I64 = 0x7e,
+	BLOCK_VOID = 0x40,
+	EXTERN_FUNC = 0x00,
+	EXTERN_MEMORY = 0x02,
+	LIMITS_MIN_ONLY = 0x00,
+};
+
+/* Instructions (spec 5.4). */
+enum {
+	OP_BLOCK = 0x02,
+	OP_LOOP = 0x03,
+	OP_IF = 0x04,
+	OP_END = 0x0b,
+	OP_DROP = 0x1a,
+	OP_BR = 0x0c,
+	OP_BR_IF = 0x0d,
+	OP_CALL = 0x10,
+	OP_LOCAL_GET = 0x20,
+	OP_LOCAL_SET = 0x21,
+	OP_LOCAL_TEE = 0x22,
+	OP_I32_LOAD16_U = 0x2f,
+	OP_I64_LOAD = 0x29,
+	OP_I64_STORE = 0x37,
+	OP_I32_STORE16 = 0x3b,
+	OP_I32_CONST = 0x41,
+	OP_I64_CONST = 0x42,
+	OP_I32_EQZ = 0x45,
+	OP_I32_LT_U = 0x49,
+	OP_I32_ADD = 0x6a,
+	OP_I32_SUB = 0x6b,
+	OP_I32_MUL = 0x6c,
+	OP_I32_AND = 0x71,
+	OP_I32_SHL = 0x74,
+	OP_I64_ADD = 0x7c,
+	OP_I64_SUB = 0x7d,
+	OP_I64_MUL = 0x7e,
+	OP_I64_AND = 0x83,
+	OP_I64_XOR = 0x85,
+	OP_I64_SHL = 0x86,
+	OP_I64_SHR_S = 0x87,
+	OP_I64_SHR_U = 0x88,
+	OP_I64_ROTL = 0x89,
+	OP_I64_ROTR = 0x8a,
+	OP_I32_WRAP_I64 = 0xa7,
+	/* The wide-arithmetic proposal's 64 x 64 -> 128-bit products, each
+	 * pushing the low then the high half. */
+	OP_PREFIX_FC = 0xfc,
+	OP_FC_I64_MUL_WIDE_S = 0x15,
+	OP_FC_I64_MUL_WIDE_U = 0x16,
+};
+
+/* The function types every module declares, by index. */
+enum {
+	TYPE_HASH,     /* (i64 input, i32 out) -> i64: hashx_hash_fn */
+	TYPE_SCATTER,  /* (i64 first, i32 n) -> (): hashx_scatter_fn */
+	TYPE_REGFILE,  /* (i32 r) -> (): hashx_compiled_fn */
+	TYPE_WORD0,    /* (i64 input) -> i64: the scatter form's hash */
+	TYPE_COUNT
+};
+
+/*
+ * The locals of a function that runs the program. Its parameters come
+ * first (index 0 and, in the forms that have one, 1; the others declare
+ * an unused i64 there, so that every form numbers the rest alike), then
+ * the registers, the multiplication's temporaries and the two branch
+ * words.
+ */
+enum {
+	LOC_PARAM0 = 0,
+	LOC_PARAM1 = 1,
+	LOC_R0 = 2,
+	LOC_AH = LOC_R0 + 8,
+	LOC_BH,
+	LOC_AL,
+	LOC_BL,
+	LOC_T,
+	LOC_U,
+	LOC_MUL_RESULT, /* i32: low half of the last UMULH/SMULH */
+	LOC_TAKEN,      /* i32: 1 once the one jump has been taken */
+	LOC_I64_COUNT = LOC_MUL_RESULT - LOC_R0,
+	LOC_I32_COUNT = 2,
+};
+
+/* The scatter loop's locals, after its two parameters (first, n): the
+ * hash's word 0, and its bucket, the bucket's item count and the item's
+ * place in the table. */
+enum {
+	SCAT_FIRST = 0,
+	SCAT_N = 1,
+	SCAT_V = 2,
+	SCAT_BUCKET,
+	SCAT_ITEM,
+	SCAT_SLOT,
+	SCAT_I32_COUNT = 3,
+};
+
+/* The most bytes one HashX instruction takes (SMULH from halves: 104),
+ * and the rest of a module: header, sections, input expansion (10
+ * SipRounds of 14 steps, 7 bytes at most each), finalization and the
+ * scatter loop. */
+#define MAX_INSTR_BYTES 128
+#define FIXED_BYTES 2048
+#define CODE_CAPACITY (FIXED_BYTES + HASHX_PROGRAM_SIZE * MAX_INSTR_BYTES)
+
+const hashx_code_bounds hashx_wasm_code_bounds = {
+	.capacity = CODE_CAPACITY,
+	.fixed = FIXED_BYTES,
+	.per_instr = MAX_INSTR_BYTES,
+};
+
+/* ---- Bytes ------------------------------------------------------------ */
+
+/* Where the module is written; `p` becomes NULL once it would overflow,
+ * and every later write is then dropped, so one check at the end says
+ * whether it fit. */
+typedef struct writer {
+	uint8_t *p, *end;
+} writer;
+
+static void put(writer *w, uint8_t byte)
+{
+	if (w->p == NULL)
+		return;
+	if (w->p == w->end) {
+		w->p = NULL;
+		return;
+	}
+	*w->p++ = byte;
+}
+
+static void put_bytes(writer *w, const void *bytes, size_t n)
+{
+	const uint8_t *b = bytes;
+
+	for (size_t i = 0; i < n; i++)
+		put(w, b[i]);
+}
+
+static void put_uleb(writer *w, uint32_t v)
+{
+	do {
+		uint8_t b = v & 0x7f;
+
+		v >>= 7;
+		put(w, (uint8_t)(b | (v != 0 ? 0x80 : 0)));
+	} while (v != 0);
+}
+
+/* Signed LEB128, for the constants of i32.const and i64.const. */
+static void put_sleb(writer *w, int64_t v)
+{
+	for (;;) {
+		uint8_t b = v & 0x7f;
+
+		v >>= 7; /* arithmetic: the sign is kept */
+		if ((v == 0 && !(b & 0x40)) || (v == -1 && (b & 0x40))) {
+			put(w, b);
+			return;
+		}
+		put(w, b | 0x80);
+	}
+}
+
+/* A size not known yet: five bytes of padded LEB128, filled in by
+ * end_size() once what it measures is written. */
+static uint8_t *begin_size(writer *w)
+{
+	uint8_t *at = w->p;
+
+	for (int i = 0; i < 5; i++)
+		put(w, 0);
+	return at;
+}
+
+static void end_size(writer *w, uint8_t *at)
+{
+	uint32_t n;
+
+	if (w->p == NULL)
+		return;
+	n = (uint32_t)(w->p - at - 5);
+	for (int i = 0; i < 4; i++)
+		at[i] = (uint8_t)(((n >> (7 * i)) & 0x7f) | 0x80);
+	at[4] = (uint8_t)(n >> 28);
+}
+
+/* ---- Instructions ------------------------------------------------------ */
+
+static void emit_op(writer *w, uint8_t op)
+{
+	put(w, op);
+}
+
+static void emit_local(writer *w, uint8_t op, unsigned local)
+{
+	put(w, op);
+	put_uleb(w, local);
+}
+
+static void emit_get(writer *w, unsigned local)
+{
+	emit_local(w, OP_LOCAL_GET, local);
+}
+
+static void emit_set(writer *w, unsigned local)
+{
+	emit_local(w, OP_LOCAL_SET, local);
+}
+
+static void emit_i64_const(writer *w, uint64_t v)
+{
+	put(w, OP_I64_CONST);
+	put_sleb(w, (int64_t)v);
+}
+
+static void emit_i32_const(writer *w, uint32_t v)
+{
+	put(w, OP_I32_CONST);
+	put_sleb(w, (int32_t)v);
+}
+
+/* A load or store with its memarg: alignment as log2, offset. */
+static void emit_mem(writer *w, uint8_t op, unsigned align_log2,
+		     uint32_t offset)
+{
+	put(w, op);
+	put_uleb(w, align_log2);
+	put_uleb(w, offset);
+}
+
+/* local[d] = local[d] op local[s], or with a constant in place of s. */
+static void emit_rr(writer *w, uint8_t op, unsigned d, unsigned s)
+{
+	emit_get(w, d);
+	emit_get(w, s);
+	emit_op(w, op);
+	emit_set(w, d);
+}
+
+static void emit_rc(writer *w, uint8_t op, unsigned d, uint64_t c)
+{
+	emit_get(w, d);
+	emit_i64_const(w, c);
+	emit_op(w, op);
+	emit_set(w, d);
+}
+
+static unsigned reg(unsigned r)
+{
+	return LOC_R0 + r;
+}
+
+/* ---- SipHash ----------------------------------------------------------- */
+
+/* The SipRound steps in `steps` (bits of hashx_sipround_table) on
+ * registers v[0..3]. */
+static void emit_sipround(writer *w, const unsigned v[4], unsigned steps)
+{
+	for (int k = 0; k < HASHX_SIPROUND_STEP_COUNT; k++) {
+		const hashx_sip_step *st = &hashx_sipround_table[k];
+
+		if (!(steps >> k & 1))
+			continue;
+		switch ((hashx_sip_op)st->op) {
+		case HASHX_SIP_ADD:
+			emit_rr(w, OP_I64_ADD, v[st->dst], v[st->arg]);
+			break;
+		case HASHX_SIP_ROTL:
+			emit_rc(w, OP_I64_ROTL, v[st->dst], st->arg);
+			break;
+		case HASHX_SIP_XOR:
+			emit_rr(w, OP_I64_XOR, v[st->dst], v[st->arg]);
+			break;
+		}
+	}
+}
+
+static void emit_siprounds(writer *w, const unsigned v[4], int rounds)
+{
+	for (int i = 0; i < rounds; i++)
+		emit_sipround(w, v, HASHX_SIP_ALL_STEPS);
+}
+
+/*
+ * hashx_siphash24_ctr_state512 of the input in local `input`, into
+ * r0..r7: the first squeeze is computed in r0..r3, copied to r4..r7,
+ * where the second continues.
+ */
+static void emit_expand(writer *w, const hashx_sip_state *key,
+			unsigned input)
+{
+	static const unsigned lo[4] = { LOC_R0, LOC_R0 + 1, LOC_R0 + 2,
+					LOC_R0 + 3 };
+	static const unsigned hi[4] = { LOC_R0 + 4, LOC_R0 + 5, LOC_R0 + 6,
+					LOC_R0 + 7 };
+	hashx_sip_state s = hashx_expansion_start(key);
+	uint64_t v[4];
+
+	hashx_sip_words(&s, v);
+	for (int i = 0; i < 4; i++) {
+		emit_i64_const(w, v[i]);
+		emit_set(w, lo[i]);
+	}
+	emit_rr(w, OP_I64_XOR, lo[3], input);
+	emit_siprounds(w, lo, HASHX_EXPAND_ABSORB_ROUNDS);
+	emit_rr(w, OP_I64_XOR, lo[0], input);
+	emit_rc(w, OP_I64_XOR, lo[2], HASHX_SIP_WIDE_MARK);
+	emit_siprounds(w, lo, HASHX_EXPAND_SQUEEZE_ROUNDS);
+	for (int i = 0; i < 4; i++) {
+		emit_get(w, lo[i]);
+		emit_set(w, hi[i]);
+	}
+	emit_rc(w, OP_I64_XOR, hi[1], HASHX_SIP_SECOND_SQUEEZE);
+	emit_siprounds(w, hi, HASHX_EXPAND_SQUEEZE_ROUNDS);
+}
+
+/* finalize.h's steps for the output words in `words`, leaving word j in
+ * r[j] ^ r[4 + j] for the caller to combine. */
+static void emit_finalize(writer *w, const hashx_sip_state *key,
+			  unsigned words)
+{
+	static const unsigned half[2][4] = {
+		{ LOC_R0, LOC_R0 + 1, LOC_R0 + 2, LOC_R0 + 3 },
+		{ LOC_R0 + 4, LOC_R0 + 5, LOC_R0 + 6, LOC_R0 + 7 },
+	};
+	uint64_t k[4];
+
+	hashx_sip_words(key, k);
+	for (int i = 0; i < 4; i++)
+		emit_rc(w, OP_I64_ADD, reg((unsigned)hashx_finalize_key_reg[i]),
+			k[i]);
+	emit_sipround(w, half[0], hashx_finalize_steps(words));
+	emit_sipround(w, half[1], hashx_finalize_steps(words));
+}
+
+/* Pushes output word j. */
+static void emit_output_word(writer *w, unsigned j)
+{
+	emit_get(w, reg(j));
+	emit_get(w, reg(HASHX_FINALIZE_HALF + j));
+	emit_op(w, OP_I64_XOR);
+}
+
+/* ---- The program ------------------------------------------------------- */
+
+/* Pushes the unsigned high product of locals a and b from 32-bit halves,
+ * mulh.h's steps: t = ah*bl + (al*bl >> 32), u = al*bh + low(t),
+ * hi = ah*bh + (t >> 32) + (u >> 32). */
+static void emit_umulh_halves(writer *w, unsigned a, unsigned b)
+{
+	const uint64_t low32 = UINT64_C(0xffffffff);
+	const unsigned half[4][3] = {
+		/* into, from, (shift right by 32 | mask the low 32) */
+		{ LOC_AH, a, OP_I64_SHR_U }, { LOC_BH, b, OP_I64_SHR_U },
+		{ LOC_AL, a, OP_I64_AND },   { LOC_BL, b, OP_I64_AND },
+	};
+
+	for (int i = 0; i < 4; i++) {
+		emit_get(w, half[i][1]);
+		emit_i64_const(w, half[i][2] == OP_I64_SHR_U ? 32 : low32);
+		emit_op(w, (uint8_t)half[i][2]);
+		emit_set(w, half[i][0]);
+	}
+	/* t */
+	emit_get(w, LOC_AH);
+	emit_get(w, LOC_BL);
+	emit_op(w, OP_I64_MUL);
+	emit_get(w, LOC_AL);
+	emit_get(w, LOC_BL);
+	emit_op(w, OP_I64_MUL);
+	emit_i64_const(w, 32);
+	emit_op(w, OP_I64_SHR_U);
+	emit_op(w, OP_I64_ADD);
+	emit_set(w, LOC_T);
+	/* u */
+	emit_get(w, LOC_AL);
+	emit_get(w, LOC_BH);
+	emit_op(w, OP_I64_MUL);
+	emit_get(w, LOC_T);
+	emit_i64_const(w, low32);
+	emit_op(w, OP_I64_AND);
+	emit_op(w, OP_I64_ADD);
+	emit_set(w, LOC_U);
+	/* hi */
+	emit_get(w, LOC_AH);
+	emit_get(w, LOC_BH);
+	emit_op(w, OP_I64_MUL);
+	emit_get(w, LOC_T);
+	emit_i64_const(w, 32);
+	emit_op(w, OP_I64_SHR_U);
+	emit_op(w, OP_I64_ADD);
+	emit_get(w, LOC_U);
+	emit_i64_const(w, 32);
+	emit_op(w, OP_I64_SHR_U);
+	emit_op(w, OP_I64_ADD);
+}
+
+/* mulh.h's correction from the unsigned to the signed high product (on
+ * the stack): minus b where a is negative, minus a where b is. */
+static void emit_smulh_correction(writer *w, unsigned a, unsigned b)
+{
+	const unsigned pair[2][2] = { { a, b }, { b, a } };
+
+	for (int i = 0; i < 2; i++) {
+		emit_get(w, pair[i][0]);
+		emit_i64_const(w, 63);
+		emit_op(w, OP_I64_SHR_S);
+		emit_get(w, pair[i][1]);
+		emit_op(w, OP_I64_AND);
+		emit_op(w, OP_I64_SUB);
+	}
+}
+
+/* UMULH_R or SMULH_R: dst = high product, and its low half kept for the
+ * BRANCHes. With the engine's wide multiply (it pushes the low half, then
+ * the high) one instruction; else from halves. */
+static void emit_mulh(writer *w, const hashx_instr *in, bool wide)
+{
+	unsigned d = reg(in->dst), s = reg(in->src);
+	bool is_signed = in->opcode == HASHX_OP_SMULH_R;
+
+	if (wide) {
+		emit_get(w, d);
+		emit_get(w, s);
+		put(w, OP_PREFIX_FC);
+		put_uleb(w, is_signed ? OP_FC_I64_MUL_WIDE_S
+				      : OP_FC_I64_MUL_WIDE_U);
+		emit_set(w, d); /* the high half */
+		emit_op(w, OP_DROP);
+		emit_get(w, d);
+	} else {
+		emit_umulh_halves(w, d, s);
+		if (is_signed)
+			emit_smulh_correction(w, d, s);
+		emit_local(w, OP_LOCAL_TEE, d);
+	}
+	emit_op(w, OP_I32_WRAP_I64);
+	emit_set(w, LOC_MUL_RESULT);
+}
+
+static uint64_t sign_extend32(uint32_t imm)
+{
+	return (uint64_t)(int64_t)(int32_t)imm;
+}
+
+/* A BRANCH: when the jump is still available and the last high product's
+ * low half has none of the mask's bits, take it (to the start of the
+ * enclosing loop, if any: before the first loop the resume point is the
+ * next instruction anyway). */
+static void emit_branch(writer *w, uint32_t mask, bool in_loop)
+{
+	emit_get(w, LOC_TAKEN);
+	emit_op(w, OP_I32_EQZ);
+	emit_get(w, LOC_MUL_RESULT);
+	emit_i32_const(w, mask);
+	emit_op(w, OP_I32_AND);
+	emit_op(w, OP_I32_EQZ);
+	emit_op(w, OP_I32_AND);
+	put(w, OP_IF);
+	put(w, BLOCK_VOID);
+	emit_i32_const(w, 1);
+	emit_set(w, LOC_TAKEN);
+	if (in_loop) {
+		put(w, OP_BR);
+		put_uleb(w, 1); /* 0 is the if, 1 the loop */
+	}
+	put(w, OP_END);
+}
+
+static void emit_instr(writer *w, const hashx_instr *in, bool wide,
+		       bool in_loop)
+{
+	unsigned d = reg(in->dst), s = reg(in->src);
+
+	switch ((hashx_opcode)in->opcode) {
+	case HASHX_OP_UMULH_R:
+	case HASHX_OP_SMULH_R:
+		emit_mulh(w, in, wide);
+		break;
+	case HASHX_OP_MUL_R:
+		emit_rr(w, OP_I64_MUL, d, s);
+		break;
+	case HASHX_OP_SUB_R:
+		emit_rr(w, OP_I64_SUB, d, s);
+		break;
+	case HASHX_OP_XOR_R:
+		emit_rr(w, OP_I64_XOR, d, s);
+		break;
+	case HASHX_OP_ADD_RS:
+		emit_get(w, d);
+		emit_get(w, s);
+		emit_i64_const(w, in->imm & 63);
+		emit_op(w, OP_I64_SHL);
+		emit_op(w, OP_I64_ADD);
+		emit_set(w, d);
+		break;
+	case HASHX_OP_ROR_C:
+		emit_rc(w, OP_I64_ROTR, d, in->imm & 63);
+		break;
+	case HASHX_OP_ADD_C:
+		emit_rc(w, OP_I64_ADD, d, sign_extend32(in->imm));
+		break;
+	case HASHX_OP_XOR_C:
+		emit_rc(w, OP_I64_XOR, d, sign_extend32(in->imm));
+		break;
+	case HASHX_OP_BRANCH:
+		emit_branch(w, in->imm, in_loop);
+		break;
+	case HASHX_OP_TARGET:
+	case HASHX_OP_COUNT:
+		break;
+	}
+}
+
+/* The program on r0..r7, as a row of loops (the file's comment). */
+static void emit_program(writer *w, const hashx_program *prog, bool wide)
+{
+	bool in_loop = false;
+	size_t size = prog->size < HASHX_PROGRAM_SIZE ? prog->size
+						      : HASHX_PROGRAM_SIZE;
+
+	for (size_t i = 0; i < size; i++) {
+		const hashx_instr *in = &prog->code[i];
+
+		if (i == HASHX_RESUME_WITHOUT_TARGET) {
+			put(w, OP_LOOP);
+			put(w, BLOCK_VOID);
+			in_loop = true;
+		}
+		if (in->opcode == HASHX_OP_TARGET && in_loop) {
+			/* a jump from here on resumes after this TARGET */
+			put(w, OP_END);
+			put(w, OP_LOOP);
+			put(w, BLOCK_VOID);
+		}
+		emit_instr(w, in, wide, in_loop);
+	}
+	if (in_loop)
+		put(w, OP_END);
+}
+
+/* ---- Functions --------------------------------------------------------- */
+
+/* A function body's size and locals: `i64s` and `i32s` of each, after
+ * its parameters. Returns where its size goes (end_size()). */
+static uint8_t *begin_body(writer *w, unsigned i64s, unsigned i32s)
+{
+	uint8_t *size = begin_size(w);
+
+	put_uleb(w, 2);
+	put_uleb(w, i64s);
+	put(w, TYPE_I64);
+	put_uleb(w, i32s);
+	put(w, TYPE_I32);
+	return size;
+}
+
+/* The locals of a function that runs the program, with `params`
+ * parameters. */
+static uint8_t *begin_program_body(writer *w, unsigned params)
+{
+	return begin_body(w, (LOC_R0 - params) + LOC_I64_COUNT, LOC_I32_COUNT);
+}
+
+static void end_body(writer *w, uint8_t *size)
+{
+	put(w, OP_END);
+	end_size(w, size);
+}
+
+/* hashx_hash_fn: (input, out) -> word 0, the whole hash into out. */
+static void emit_hash_body(writer *w, const hashx_compile_job *job, bool wide)
+{
+	uint8_t *size = begin_program_body(w, 2);
+
+	emit_expand(w, job->key, LOC_PARAM0);
+	emit_program(w, job->prog, wide);
+	emit_finalize(w, job->key, HASHX_FINALIZE_ALL_WORDS);
+	for (unsigned j = 0; j < 4; j++) {
+		emit_get(w, LOC_PARAM1);
+		emit_output_word(w, j);
+		emit_mem(w, OP_I64_STORE, 0, 8 * j); /* out may be unaligned */
+	}
+	emit_output_word(w, 0);
+	end_body(w, size);
+}
+
+/* hashx_compiled_fn: the program on the register file at r. */
+static void emit_regfile_body(writer *w, const hashx_compile_job *job,
+			      bool wide)
+{
+	uint8_t *size = begin_program_body(w, 1);
+
+	for (unsigned j = 0; j < 8; j++) {
+		emit_get(w, LOC_PARAM0);
+		emit_mem(w, OP_I64_LOAD, 3, 8 * j);
+		emit_set(w, reg(j));
+	}
+	emit_program(w, job->prog, wide);
+	for (unsigned j = 0; j < 8; j++) {
+		emit_get(w, LOC_PARAM0);
+		emit_get(w, reg(j));
+		emit_mem(w, OP_I64_STORE, 3, 8 * j);
+	}
+	end_body(w, size);
+}
+
+/* The scatter form's hash: input -> word 0, finalizing only what word 0
+ * needs. */
+static void emit_word0_body(writer *w, const hashx_compile_job *job,
+			    bool wide)
+{
+	uint8_t *size = begin_program_body(w, 1);
+
+	emit_expand(w, job->key, LOC_PARAM0);
+	emit_program(w, job->prog, wide);
+	emit_finalize(w, job->key, HASHX_SCATTER_WORDS);
+	emit_output_word(w, 0);
+	end_body(w, size);
+}
+
+/* Pushes the address of element `index` (an i32 local) of the array at
+ * `base`, of elements 1 << log2 bytes. */
+static void emit_element(writer *w, const void *base, unsigned index,
+			 unsigned log2)
+{
+	emit_i32_const(w, (uint32_t)(uintptr_t)base);
+	emit_get(w, index);
+	emit_i32_const(w, log2);
+	emit_op(w, OP_I32_SHL);
+	emit_op(w, OP_I32_ADD);
+}
+
+/*
+ * hashx_scatter_fn: inputs first .. first + n - 1 through the hash
+ * (function `word0`), each into its bucket as hashx.c's scatter_one does:
+ * the bucket is v's low HASHX_SCATTER_BUCKET_BITS, a full bucket drops
+ * the item, the item is the input's low 16 bits and v without the bucket
+ * bits. The hash is a function of its own, called per input, so that the
+ * engine can move it to its optimizing tier while this loop runs (V8
+ * switches a function's code between calls, never inside one).
+ */
+static void emit_scatter_body(writer *w, const hashx_scatter *t,
+			      unsigned word0)
+{
+	uint8_t *size = begin_body(w, 1, SCAT_I32_COUNT);
+
+	put(w, OP_BLOCK);
+	put(w, BLOCK_VOID);
+	put(w, OP_LOOP);
+	put(w, BLOCK_VOID);
+	emit_get(w, SCAT_N);
+	emit_op(w, OP_I32_EQZ);
+	put(w, OP_BR_IF);
+	put_uleb(w, 1);
+	emit_get(w, SCAT_FIRST);
+	put(w, OP_CALL);
+	put_uleb(w, word0);
+	emit_local(w, OP_LOCAL_TEE, SCAT_V);
+	emit_op(w, OP_I32_WRAP_I64);
+	emit_i32_const(w, HASHX_SCATTER_BUCKETS - 1);
+	emit_op(w, OP_I32_AND);
+	emit_set(w, SCAT_BUCKET);
+	emit_element(w, t->counts, SCAT_BUCKET, 1);
+	emit_mem(w, OP_I32_LOAD16_U, 1, 0);
+	emit_local(w, OP_LOCAL_TEE, SCAT_ITEM);
+	emit_i32_const(w, t->capacity);
+	emit_op(w, OP_I32_LT_U);
+	put(w, OP_IF);
+	put(w, BLOCK_VOID);
+	{
+		emit_element(w, t->counts, SCAT_BUCKET, 1);
+		emit_get(w, SCAT_ITEM);
+		emit_i32_const(w, 1);
+		emit_op(w, OP_I32_ADD);
+		emit_mem(w, OP_I32_STORE16, 1, 0);
+		emit_get(w, SCAT_BUCKET);
+		emit_i32_const(w, t->capacity);
+		emit_op(w, OP_I32_MUL);
+		emit_get(w, SCAT_ITEM);
+		emit_op(w, OP_I32_ADD);
+		emit_set(w, SCAT_SLOT);
+		emit_element(w, t->idx, SCAT_SLOT, 1);
+		emit_get(w, SCAT_FIRST);
+		emit_op(w, OP_I32_WRAP_I64);
+		emit_mem(w, OP_I32_STORE16, 1, 0);
+		emit_element(w, t->data, SCAT_SLOT, 3);
+		emit_get(w, SCAT_V);
+		emit_i64_const(w, HASHX_SCATTER_BUCKET_BITS);
+		emit_op(w, OP_I64_SHR_U);
+		emit_mem(w, OP_I64_STORE, 3, 0);
+	}
+	put(w, OP_END);
+	emit_rc(w, OP_I64_ADD, SCAT_FIRST, 1);
+	emit_get(w, SCAT_N);
+	emit_i32_const(w, 1);
+	emit_op(w, OP_I32_SUB);
+	emit_set(w, SCAT_N);
+	put(w, OP_BR);
+	put_uleb(w, 0);
+	put(w, OP_END); /* loop */
+	put(w, OP_END); /* block */
+	end_body(w, size);
+}
+
+/* ---- The module -------------------------------------------------------- */
+
+static void put_name(writer *w, const char *name)
+{
+	size_t n = strlen(name);
+
+	put_uleb(w, (uint32_t)n);
+	put_bytes(w, name, n);
+}
+
+/* One function type: its parameters and results, as type bytes. */
+static void put_functype(writer *w, const char *params, const char *results)
+{
+	put(w, TYPE_FUNC);
+	put_uleb(w, (uint32_t)strlen(params));
+	put_bytes(w, params, strlen(params));
+	put_uleb(w, (uint32_t)strlen(results));
+	put_bytes(w, results, strlen(results));
+}
+
+static void emit_types(writer *w)
+{
+	static const char i64[] = { (char)TYPE_I64, 0 };
+	static const char i64_i32[] = { (char)TYPE_I64, (char)TYPE_I32, 0 };
+	static const char i32[] = { (char)TYPE_I32, 0 };
+	uint8_t *size;
+
+	put(w, SEC_TYPE);
+	size = begin_size(w);
+	put_uleb(w, TYPE_COUNT);
+	put_functype(w, i64_i32, i64); /* TYPE_HASH */
+	put_functype(w, i64_i32, "");  /* TYPE_SCATTER */
+	put_functype(w, i32, "");      /* TYPE_REGFILE */
+	put_functype(w, i64, i64);     /* TYPE_WORD0 */
+	end_size(w, size);
+}
+
+/* The core's memory, whatever its size (no maximum asked). */
+static void emit_memory_import(writer *w)
+{
+	uint8_t *size;
+
+	put(w, SEC_IMPORT);
+	size = begin_size(w);
+	put_uleb(w, 1);
+	put_name(w, HASHX_WASM_MEMORY_MODULE);
+	put_name(w, HASHX_WASM_MEMORY_NAME);
+	put(w, EXTERN_MEMORY);
+	put(w, LIMITS_MIN_ONLY);
+	put_uleb(w, 0);
+	end_size(w, size);
+}
+
+/* The functions' types, and the export of the last one. */
+static void emit_signatures(writer *w, const uint8_t *types, unsigned n)
+{
+	uint8_t *size;
+
+	put(w, SEC_FUNCTION);
+	size = begin_size(w);
+	put_uleb(w, n);
+	for (unsigned i = 0; i < n; i++)
+		put_uleb(w, types[i]);
+	end_size(w, size);
+
+	put(w, SEC_EXPORT);
+	size = begin_size(w);
+	put_uleb(w, 1);
+	put_name(w, HASHX_WASM_EXPORT_NAME);
+	put(w, EXTERN_FUNC);
+	put_uleb(w, n - 1);
+	end_size(w, size);
+}
+
+static void emit_module(writer *w, const hashx_compile_job *job, bool wide)
+{
+	static const uint8_t header[8] = { 0, 'a', 's', 'm', 1, 0, 0, 0 };
+	uint8_t types[2];
+	unsigned n = 0;
+	uint8_t *size;
+
+	switch (job->form) {
+	case HASHX_FORM_HASH:
+		types[n++] = TYPE_HASH;
+		break;
+	case HASHX_FORM_REGFILE:
+		types[n++] = TYPE_REGFILE;
+		break;
+	default: /* HASHX_FORM_SCATTER: the hash (0), then the loop */
+		types[n++] = TYPE_WORD0;
+		types[n++] = TYPE_SCATTER;
+		break;
+	}
+	put_bytes(w, header, sizeof header);
+	emit_types(w);
+	emit_memory_import(w);
+	emit_signatures(w, types, n);
+	put(w, SEC_CODE);
+	size = begin_size(w);
+	put_uleb(w, n);
+	switch (job->form) {
+	case HASHX_FORM_HASH:
+		emit_hash_body(w, job, wide);
+		break;
+	case HASHX_FORM_REGFILE:
+		emit_regfile_body(w, job, wide);
+		break;
+	default:
+		emit_word0_body(w, job, wide);
+		emit_scatter_body(w, job->scatter, 0);
+		break;
+	}
+	end_size(w, size);
+}
+
+/*
+ * The module for `form`, installed by the host into a slot of the core's
+ * function table, which is the function pointer. NULL for the batch forms
+ * (there is one WebAssembly back-end, the scalar one) and wherever the
+ * host refuses to compile (hashx_wasm_install's 0).
+ */
+void *hashx_arch_compile(const hashx_program *prog, hashx_form form,
+			 const hashx_sip_state *key, const hashx_scatter *t,
+			 hashx_code_buffer *buf)
+{
+	hashx_compile_job job = {
+		.prog = prog, .form = form, .key = key, .scatter = t
+	};
+	bool wide = (hashx_wasm_features() & HASHX_WASM_WIDE_MUL) != 0;
+	writer w;
+
+	if (form != HASHX_FORM_HASH && form != HASHX_FORM_REGFILE &&
+	    form != HASHX_FORM_SCATTER)
+		return NULL;
+	buf->used = 0;
+	if (!hashx_code_buffer_writable(buf, CODE_CAPACITY))
+		return NULL;
+	w.p = buf->write;
+	w.end = buf->write + buf->size;
+	emit_module(&w, &job, wide);
+	if (w.p == NULL)
+		return NULL;
+	buf->used = (size_t)(w.p - buf->write);
+	if (!hashx_code_buffer_executable(buf)) {
+		buf->used = 0;
+		return NULL;
+	}
+	return (void *)(uintptr_t)buf->slot;
+}
