@@ -7,9 +7,11 @@
 // exports: index.js re-exports ready() and the API built on this.
 
 import { wasiImports } from './wasi.js';
+import { jitHost } from './jit.js';
 
 let core = null; // the instance's exports, once ready() has resolved
 let compiled = null; // the core's WebAssembly.Module, for workers
+let jit = null; // the HashX compiler's host side (jit.js)
 let loading = null; // ready()'s promise, so that concurrent calls share it
 let scratch = 0; // a fixed buffer in the module's memory for small I/O
 const SCRATCH_SIZE = 4096;
@@ -31,7 +33,9 @@ async function defaultWasm() {
 /**
  * Loads and instantiates the core. Every other function needs it to have
  * resolved. `options.wasm` may give the module (bytes or a compiled
- * WebAssembly.Module) instead of the packaged file.
+ * WebAssembly.Module) instead of the packaged file; `options.jit: false`
+ * keeps HashX interpreted; `options.wideMultiply: false` keeps the JIT's
+ * high products in 32-bit pieces where the engine has a wide multiply.
  */
 export function ready(options = {}) {
   if (loading === null) {
@@ -40,8 +44,10 @@ export function ready(options = {}) {
       const module = source instanceof WebAssembly.Module
         ? source : await WebAssembly.compile(source);
       compiled = module;
-      const wasi = wasiImports(module, () => core.memory);
-      const instance = await WebAssembly.instantiate(module, wasi);
+      const host = jitHost(() => core, options);
+      const imports = wasiImports(module, () => core.memory, host.imports);
+      const instance = await WebAssembly.instantiate(module, imports);
+      jit = host;
       core = instance.exports;
       core._initialize(); // a WASI reactor's constructors
       scratch = core.ex_malloc(SCRATCH_SIZE);
@@ -60,6 +66,26 @@ export function ready(options = {}) {
 export function coreModule() {
   need();
   return compiled;
+}
+
+/**
+ * The HashX compiler's state: { enabled, wideMultiply, compiles,
+ * installed, refusal }, where refusal says why the engine refused the
+ * last module (the interpreter then runs), null when it accepted it.
+ */
+export function jitStatus() {
+  need();
+  return jit.status();
+}
+
+/**
+ * For tests and tools, not the package's API: fn(bytes) sees a copy of
+ * every HashX module the compiler makes from now on (null stops it).
+ * Returns the previous observer.
+ */
+export function observeJitModules(fn) {
+  need();
+  return jit.observe(fn);
 }
 
 /** The core's exports, or null before ready() has resolved. */

@@ -6,25 +6,21 @@
 
 import { need, heap, asBytes, withCopy, cString, failure, scratchBuffer } from './core.js';
 
-// One context of each kind, made on first use and kept: the solver's
-// carries its 1.5 MiB of work memory, which each solve reuses.
-let solver = 0;
-let verifier = 0;
+// One context of each kind (solver or verifier, compiled HashX or
+// interpreted), made on first use and kept: a solver's carries its 1.5 MiB
+// of work memory, which each solve reuses.
+const contexts = new Map();
 
-function solverContext() {
-  if (solver === 0) {
-    solver = need().ex_equix_alloc(1);
-    if (solver === 0) throw new Error('equix: out of memory for the solver');
+function context(solve, options) {
+  const compile = options.compile !== false;
+  const key = `${solve}/${compile}`;
+  let ctx = contexts.get(key);
+  if (ctx === undefined) {
+    ctx = need().ex_equix_alloc(solve ? 1 : 0, compile ? 1 : 0);
+    if (ctx === 0) throw new Error('equix: out of memory for an Equi-X context');
+    contexts.set(key, ctx);
   }
-  return solver;
-}
-
-function verifierContext() {
-  if (verifier === 0) {
-    verifier = need().ex_equix_alloc(0);
-    if (verifier === 0) throw new Error('equix: out of memory');
-  }
-  return verifier;
+  return ctx;
 }
 
 export const SOLUTION_BYTES = 16;
@@ -34,11 +30,12 @@ export const equix = {
    * The solutions of `challenge` (bytes), each a Uint8Array(16) in wire
    * form, in the order the reference solver returns them. Throws an
    * Error with code 'FAIL_CHALLENGE' when the challenge has no HashX
-   * function.
+   * function. `options.compile: false` interprets HashX (by default it
+   * is compiled to WebAssembly where the engine allows).
    */
-  solve(challenge) {
+  solve(challenge, options = {}) {
     const c = need();
-    const ctx = solverContext();
+    const ctx = context(true, options);
     const max = c.ex_equix_max_sols();
     const out = scratchBuffer();
     const count = out + max * SOLUTION_BYTES;
@@ -62,13 +59,13 @@ export const equix = {
    * the name of equix_verify's result without its prefix ('FAIL_ORDER',
    * 'FAIL_PARTIAL_SUM', 'FAIL_FINAL_SUM', 'FAIL_CHALLENGE').
    */
-  verify(challenge, solution) {
+  verify(challenge, solution, options = {}) {
     const c = need();
     const sol = asBytes(solution, 'solution');
     if (sol.length !== SOLUTION_BYTES) {
       throw new RangeError('equix: a solution is 16 bytes');
     }
-    const ctx = verifierContext();
+    const ctx = context(false, options);
     const scratch = scratchBuffer();
     heap().set(sol, scratch);
     const r = withCopy(asBytes(challenge, 'challenge'),

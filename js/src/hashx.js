@@ -25,9 +25,14 @@ class HashX {
     hashxContexts.register(this, ctx, this);
   }
 
-  /** false: this release only interprets (no WebAssembly compiler yet). */
+  /**
+   * true when the HashX-to-WebAssembly compiler runs this function; false
+   * when it is interpreted (made with { compile: false }, or the engine
+   * refused the compiled module: jitStatus().refusal says why).
+   */
   get compiled() {
-    return false;
+    if (this.#ctx === 0) throw new Error('equix: this HashX function was freed');
+    return need().ex_hashx_compiled(this.#ctx) === 1;
   }
 
   /** true when made with { block: true }: hash() takes bytes. */
@@ -78,13 +83,16 @@ class HashX {
  * The HashX function of `seed` (bytes). Throws an Error with code
  * 'FAIL_SEED' for the seeds from which no valid program can be generated
  * (hashx_make's HASHX_FAIL_SEED). `options.block`: block mode, where the
- * input is a byte string instead of a counter.
+ * input is a byte string instead of a counter. `options.compile: false`:
+ * always interpret (by default the program is compiled to WebAssembly
+ * where the engine allows, and interpreted where it does not).
  */
 export function hashx(seed, options = {}) {
   const c = need();
   const bytes = asBytes(seed, 'seed');
   const block = options.block === true;
-  const ctx = c.ex_hashx_alloc(block ? 1 : 0);
+  const compile = options.compile !== false;
+  const ctx = c.ex_hashx_alloc(block ? 1 : 0, compile ? 1 : 0);
   if (ctx === 0) throw new Error('equix: out of memory');
   const r = withCopy(bytes, (p, n) => c.ex_hashx_make(ctx, p, n));
   if (r !== 0) {

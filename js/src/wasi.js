@@ -27,11 +27,12 @@ function fillRandom(bytes) {
  * The import object for `module`: every function it imports from
  * wasi_snapshot_preview1, random_get and proc_exit implemented, the rest
  * ENOSYS. `memory()` returns the instance's memory once it exists.
+ * `others` are the caller's own import modules (the JIT's "hashx").
  */
-export function wasiImports(module, memory) {
+export function wasiImports(module, memory, others = {}) {
   const wasi = {};
   for (const imp of WebAssembly.Module.imports(module)) {
-    if (imp.kind !== 'function') continue;
+    if (imp.kind !== 'function' || Object.hasOwn(others, imp.module)) continue;
     if (imp.module !== 'wasi_snapshot_preview1') {
       throw new Error(`equix: the core imports ${imp.module}.${imp.name}, which nothing provides`);
     }
@@ -68,5 +69,5 @@ export function wasiImports(module, memory) {
   wasi.proc_exit = (code) => {
     throw new Error(`equix: the core exited (status ${code})`);
   };
-  return { wasi_snapshot_preview1: wasi };
+  return { ...others, wasi_snapshot_preview1: wasi };
 }

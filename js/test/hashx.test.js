@@ -2,9 +2,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 //
 // Every HashX vector of tests/vectors/ (counter mode: hashx.txt and
-// hashx-named.txt; block mode: hashx-block.txt) through the wasm core:
-// each seed's four outputs bit for bit, each failing seed refused with
-// FAIL_SEED.
+// hashx-named.txt; block mode: hashx-block.txt) through the wasm core,
+// once compiled to WebAssembly (the whole-hash form in counter mode, the
+// register-file form in block mode) and once interpreted: each seed's four
+// outputs bit for bit, each failing seed refused with FAIL_SEED.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,7 +15,9 @@ import { hashxVectors, hex, toHex } from './vectors.js';
 
 await ready();
 
-function checkFile(name, block) {
+const WAYS = [['compiled', true], ['interpreted', false]];
+
+function checkFile(name, block, compile) {
   const vs = hashxVectors(name);
   let seeds = 0;
   let failing = 0;
@@ -22,13 +25,13 @@ function checkFile(name, block) {
   for (const v of vs) {
     if (!v.ok) {
       assert.equal(v.status, 'fail-seed', `${name}:${v.line}: unknown status`);
-      assert.throws(() => hashx(hex(v.seed), { block }),
+      assert.throws(() => hashx(hex(v.seed), { block, compile }),
         (e) => e.code === 'FAIL_SEED', `${name}:${v.line}: seed not refused`);
       failing++;
       continue;
     }
-    const h = hashx(hex(v.seed), { block });
-    assert.equal(h.compiled, false);
+    const h = hashx(hex(v.seed), { block, compile });
+    assert.equal(h.compiled, compile, `${name}:${v.line}: compiled`);
     for (const c of v.cases) {
       const input = block ? hex(c.input) : BigInt(`0x${c.input}`);
       assert.equal(toHex(h.hash(input)), c.hash, `${name}:${v.line}: input ${c.input}`);
@@ -40,24 +43,26 @@ function checkFile(name, block) {
   return { seeds, failing, hashes };
 }
 
-test('hashx-named.txt: the hand-picked seeds, failing ones included', () => {
-  const n = checkFile('hashx-named.txt', false);
-  assert.equal(n.seeds + n.failing, 18);
-  assert.ok(n.failing >= 4, 'the named file has its known failing seeds');
-  assert.equal(n.hashes, 4 * n.seeds);
-});
+for (const [way, compile] of WAYS) {
+  test(`hashx-named.txt, ${way}: the hand-picked seeds, failing ones included`, () => {
+    const n = checkFile('hashx-named.txt', false, compile);
+    assert.equal(n.seeds + n.failing, 18);
+    assert.ok(n.failing >= 4, 'the named file has its known failing seeds');
+    assert.equal(n.hashes, 4 * n.seeds);
+  });
 
-test('hashx.txt: 3000 pseudo-random seeds of 0-256 bytes', () => {
-  const n = checkFile('hashx.txt', false);
-  assert.equal(n.seeds + n.failing, 3000);
-  assert.equal(n.hashes, 4 * n.seeds);
-});
+  test(`hashx.txt, ${way}: 3000 pseudo-random seeds of 0-256 bytes`, () => {
+    const n = checkFile('hashx.txt', false, compile);
+    assert.equal(n.seeds + n.failing, 3000);
+    assert.equal(n.hashes, 4 * n.seeds);
+  });
 
-test('hashx-block.txt: block mode, inputs of 0-4096 bytes', () => {
-  const n = checkFile('hashx-block.txt', true);
-  assert.equal(n.seeds + n.failing, 200);
-  assert.equal(n.hashes, 4 * n.seeds);
-});
+  test(`hashx-block.txt, ${way}: block mode, inputs of 0-4096 bytes`, () => {
+    const n = checkFile('hashx-block.txt', true, compile);
+    assert.equal(n.seeds + n.failing, 200);
+    assert.equal(n.hashes, 4 * n.seeds);
+  });
+}
 
 test('inputs: Number and BigInt agree, out-of-range and wrong types refused', () => {
   const h = hashx(new TextEncoder().encode('This is a test\0'));
