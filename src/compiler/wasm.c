@@ -74,6 +74,7 @@ enum {
 	OP_I32_SUB = 0x6b,
 	OP_I32_MUL = 0x6c,
 	OP_I32_AND = 0x71,
+	OP_I32_OR = 0x72,
 	OP_I32_SHL = 0x74,
 	OP_I64_ADD = 0x7c,
 	OP_I64_SUB = 0x7d,
@@ -120,7 +121,7 @@ enum {
 	LOC_T,
 	LOC_U,
 	LOC_MUL_RESULT, /* i32: low half of the last UMULH/SMULH */
-	LOC_TAKEN,      /* i32: 1 once the one jump has been taken */
+	LOC_TAKEN,      /* i32: 0 while the one jump is available, ~0 after */
 	LOC_I64_COUNT = LOC_MUL_RESULT - LOC_R0,
 	LOC_I32_COUNT = 2,
 };
@@ -487,22 +488,28 @@ static uint64_t sign_extend32(uint32_t imm)
 	return (uint64_t)(int64_t)(int32_t)imm;
 }
 
-/* A BRANCH: when the jump is still available and the last high product's
+/*
+ * A BRANCH: when the jump is still available and the last high product's
  * low half has none of the mask's bits, take it (to the start of the
  * enclosing loop, if any: before the first loop the resume point is the
- * next instruction anyway). */
+ * next instruction anyway). TAKEN is 0 while the jump is available and
+ * all ones after, so one test covers both conditions, as in x86_64.c:
+ * (mul_result | taken) & mask == 0. A mask of 0 (never generated, but
+ * legal) would pass that test forever; such a BRANCH tests TAKEN alone.
+ */
 static void emit_branch(writer *w, uint32_t mask, bool in_loop)
 {
 	emit_get(w, LOC_TAKEN);
+	if (mask != 0) {
+		emit_get(w, LOC_MUL_RESULT);
+		emit_op(w, OP_I32_OR);
+		emit_i32_const(w, mask);
+		emit_op(w, OP_I32_AND);
+	}
 	emit_op(w, OP_I32_EQZ);
-	emit_get(w, LOC_MUL_RESULT);
-	emit_i32_const(w, mask);
-	emit_op(w, OP_I32_AND);
-	emit_op(w, OP_I32_EQZ);
-	emit_op(w, OP_I32_AND);
 	put(w, OP_IF);
 	put(w, BLOCK_VOID);
-	emit_i32_const(w, 1);
+	emit_i32_const(w, UINT32_MAX);
 	emit_set(w, LOC_TAKEN);
 	if (in_loop) {
 		put(w, OP_BR);
