@@ -1,16 +1,19 @@
 // Copyright (c) 2026 The equix authors
 // SPDX-License-Identifier: BSD-3-Clause
 //
-// Equi-X solve and verify through the wasm core, in Node: the figures of
-// README.md's speed table. Solves the challenges 0..N-1 (4-byte
-// little-endian counters, as equix-bench and equix-cli bench do) and
-// verifies every solution found, reporting the mean time of each.
-//   node bench/speed.js [N]     (default 200)
+// The package's speed, measured the same way in Node and in a browser
+// (no Node API here): Equi-X solve and verify with HashX compiled to
+// WebAssembly and interpreted, and Tor's PoW v1 search. table.js runs it
+// in both, beside the native library, for README.md's speed table.
+//
+// Solve: the challenges base .. base + n - 1 (4-byte little-endian
+// counters, as equix-bench does), mean time per challenge. Verify: every
+// solution found, repeated to at least 20,000 checks, mean per check.
+// PoW: fixed IDs, seeds and first nonces, so that every implementation
+// tries exactly the same nonces (the search is deterministic and
+// bit-exact): the time per search and per nonce.
 
-import { ready, equix } from '../src/index.js';
-
-const n = Number(process.argv[2] ?? 200);
-await ready();
+import { ready, equix, pow } from '../src/index.js';
 
 function challenge(i) {
   const c = new Uint8Array(4);
@@ -18,31 +21,93 @@ function challenge(i) {
   return c;
 }
 
-// Warm-up: the engine tiers the module up over the first calls.
-for (let i = 0; i < 10; i++) equix.solve(challenge(1000000 + i));
-
-const found = [];
-let t0 = process.hrtime.bigint();
-for (let i = 0; i < n; i++) {
-  let sols = [];
-  try {
-    sols = equix.solve(challenge(i));
-  } catch (e) {
-    if (e.code !== 'FAIL_CHALLENGE') throw e;
-  }
-  for (const s of sols) found.push([challenge(i), s]);
+function now() {
+  return performance.now();
 }
-const solveNs = Number(process.hrtime.bigint() - t0) / n;
 
-const rounds = Math.max(1, Math.ceil(20000 / found.length));
-t0 = process.hrtime.bigint();
-for (let r = 0; r < rounds; r++) {
-  for (const [c, s] of found) {
-    if (equix.verify(c, s) !== 'OK') throw new Error('a solution failed to verify');
+function solveAll(n, base, compile) {
+  const found = [];
+  const t0 = now();
+  for (let i = 0; i < n; i++) {
+    let sols = [];
+    try {
+      sols = equix.solve(challenge(base + i), { compile });
+    } catch (e) {
+      if (e.code !== 'FAIL_CHALLENGE') throw e;
+    }
+    for (const s of sols) found.push([challenge(base + i), s]);
   }
+  return { ms: (now() - t0) / n, found };
 }
-const verifyNs = Number(process.hrtime.bigint() - t0) / (rounds * found.length);
 
-console.log(`challenges ${n}, solutions ${found.length} (${(found.length / n).toFixed(3)} per challenge)`);
-console.log(`solve  ${(solveNs / 1e6).toFixed(2)} ms per challenge`);
-console.log(`verify ${(verifyNs / 1e3).toFixed(1)} us per solution`);
+function verifyAll(found, compile) {
+  const rounds = Math.max(1, Math.ceil(20000 / found.length));
+  const t0 = now();
+  for (let r = 0; r < rounds; r++) {
+    for (const [c, s] of found) {
+      if (equix.verify(c, s, { compile }) !== 'OK') throw new Error('a solution failed to verify');
+    }
+  }
+  return ((now() - t0) * 1000) / (rounds * found.length);
+}
+
+/** The PoW searches' fixed inputs: run k of `runs`. */
+export function powCase(k) {
+  const id = new Uint8Array(32).fill(0x11 + k);
+  const seed = new Uint8Array(32).fill(0x22 + k);
+  const nonce = new Uint8Array(16).fill(0x33 + k);
+  return { id, seed, nonce };
+}
+
+const hex = (b) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+
+/**
+ * Runs the measurements; `options`: solves (per mode, default 100),
+ * interpretedSolves (20), powEffort (1000), powRuns (4), workers (list of
+ * worker counts, default [1]). Returns the figures as an object.
+ */
+export async function measure(options = {}) {
+  const solves = options.solves ?? 100;
+  const interpretedSolves = options.interpretedSolves ?? 20;
+  const powEffort = options.powEffort ?? 1000;
+  const powRuns = options.powRuns ?? 4;
+  const workers = options.workers ?? [1];
+  await ready();
+  // Warm-up: the engine compiles the core and tiers it up.
+  solveAll(5, 1000000, true);
+  solveAll(2, 1000000, false);
+  const jit = solveAll(solves, 0, true);
+  const interp = solveAll(interpretedSolves, 0, false);
+  const result = {
+    solves,
+    interpretedSolves,
+    solutionsPerChallenge: jit.found.length / solves,
+    solveMs: { compiled: jit.ms, interpreted: interp.ms },
+    // equix.verify hashes 8 inputs: interpreted either way (compiling
+    // costs more than the 8 hashes), as the C library's TRY_COMPILE does.
+    verifyUs: { tryCompile: verifyAll(jit.found, true), interpreted: verifyAll(jit.found, false) },
+    pow: [],
+  };
+  if (typeof pow.solve === 'function') {
+    for (const w of workers) {
+      let attempts = 0;
+      let seconds = 0;
+      const proofs = [];
+      for (let k = 0; k < powRuns; k++) {
+        const t0 = now();
+        const proof = await pow.solve({ ...powCase(k), effort: powEffort, workers: w });
+        seconds += (now() - t0) / 1000;
+        attempts += proof.attempts;
+        proofs.push(hex(proof.nonce) + ':' + hex(proof.solution));
+      }
+      result.pow.push({ workers: w, effort: powEffort, runs: powRuns, attempts, seconds, proofs });
+    }
+  }
+  return result;
+}
+
+// Run directly in Node: print the figures.
+if (typeof process !== 'undefined' && process.argv?.[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
+  const n = Number(process.argv[2] ?? 100);
+  console.log(JSON.stringify(await measure({ solves: n }), null, 2));
+}
