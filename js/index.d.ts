@@ -1,9 +1,9 @@
 // Copyright (c) 2026 The equix authors
 // SPDX-License-Identifier: BSD-3-Clause
 //
-// Types of the package's API (src/index.js), as far as it exists: the
-// HashX and Equi-X core and the PoW v1 puzzle's challenge and effort
-// check. Interpreted HashX only in this release.
+// Types of the package's API (src/index.js): HashX (compiled to
+// WebAssembly where the engine allows, else interpreted), Equi-X and
+// Tor's PoW v1.
 
 /** Bytes in any of the forms the functions accept. */
 export type Bytes = Uint8Array | ArrayBufferView | ArrayBuffer;
@@ -11,7 +11,29 @@ export type Bytes = Uint8Array | ArrayBufferView | ArrayBuffer;
 export interface ReadyOptions {
   /** The core's module instead of the packaged dist/equix.wasm. */
   wasm?: BufferSource | WebAssembly.Module;
+  /** false: never compile HashX, interpret every function. */
+  jit?: boolean;
+  /** false: high products from 32-bit pieces even where the engine has
+   * a wide multiply (to test that path). */
+  wideMultiply?: boolean;
 }
+
+/** The HashX compiler's state. */
+export interface JitStatus {
+  /** false after ready({ jit: false }). */
+  enabled: boolean;
+  /** The engine runs i64.mul_wide_u/_s and the compiler uses them. */
+  wideMultiply: boolean;
+  /** Modules compiled so far. */
+  compiles: number;
+  /** Modules in the core's function table now. */
+  installed: number;
+  /** Why the engine refused the last module (the function then runs
+   * interpreted); null when it accepted it. */
+  refusal: string | null;
+}
+
+export function jitStatus(): JitStatus;
 
 /** Loads and instantiates the core; everything else needs it resolved. */
 export function ready(options?: ReadyOptions): Promise<void>;
@@ -24,13 +46,21 @@ export interface EquixError extends Error {
 export interface HashXOptions {
   /** Block mode: hash() takes a byte string instead of a counter. */
   block?: boolean;
+  /** false: always interpret (default: compile where the engine allows). */
+  compile?: boolean;
+}
+
+export interface EquixOptions {
+  /** false: interpret HashX (default: compile where the engine allows). */
+  compile?: boolean;
 }
 
 /** A HashX function made from a seed. */
 export interface HashX {
   /** The 32-byte hash of a 64-bit counter (or of bytes in block mode). */
   hash(input: bigint | number | Bytes): Uint8Array;
-  /** true when a WebAssembly JIT runs it; always false in this release. */
+  /** true when the WebAssembly JIT runs it; false when interpreted
+   * ({ compile: false }, or the engine refused: jitStatus().refusal). */
   readonly compiled: boolean;
   /** Whether it was made in block mode. */
   readonly block: boolean;
@@ -61,9 +91,9 @@ export const equix: {
    * reference solver's order. Throws an EquixError with code
    * 'FAIL_CHALLENGE' when the challenge has no HashX function.
    */
-  solve(challenge: Bytes): Uint8Array[];
+  solve(challenge: Bytes, options?: EquixOptions): Uint8Array[];
   /** Checks a 16-byte wire-form solution of `challenge`. */
-  verify(challenge: Bytes, solution: Bytes): VerifyResult;
+  verify(challenge: Bytes, solution: Bytes, options?: EquixOptions): VerifyResult;
 };
 
 export interface ChallengeParams {
