@@ -130,7 +130,8 @@ sources=$(
 	grep -o 'src/compiler/[a-z0-9_]*\.c' "$top/src/compiler/Makefile.inc" |
 		grep -v -e '/x86_64' -e '/aarch64\.c$' -e '/none\.c$'
 	grep -o 'src/equix/[a-z0-9_]*\.c' "$top/src/equix/Makefile.inc"
-	echo src/pow/challenge.c src/pow/result.c
+	echo src/pow/challenge.c src/pow/result.c src/pow/extension.c \
+		src/pow/descriptor.c
 )
 
 # The warnings configure uses (WARN_CFLAGS), as errors: a warning that

@@ -107,7 +107,72 @@ export interface ChallengeParams {
   effort: number;
 }
 
+/** A proof as the client sends it. */
+export interface Proof {
+  /** N, 16 bytes. */
+  nonce: Uint8Array;
+  /** E. */
+  effort: number;
+  /** The first 4 bytes of the seed C. */
+  seedHead: Uint8Array;
+  /** S, the Equi-X solution in wire form, 16 bytes. */
+  solution: Uint8Array;
+}
+
+export interface SolveOptions {
+  id: Bytes;
+  seed: Bytes;
+  effort: number;
+  /** The first nonce (16 bytes); default random. */
+  nonce?: Bytes;
+  /** Workers to search with (default: the machine's threads, at most 16);
+   * any number finds the proof one worker finds. */
+  workers?: number;
+  /** Cancels: the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Called at most every 100 ms, and once at the end. */
+  onProgress?: (progress: { attempts: number; seconds: number }) => void;
+  /** Give up after this many nonces (0: no limit): an EquixError with
+   * code 'FAIL_LIMIT'. */
+  maxAttempts?: number;
+}
+
+export interface SolveResult extends Proof {
+  /** Nonces tried by all workers together. */
+  attempts: number;
+  seconds: number;
+}
+
+/** The name of an equix_pow_result without the EQUIX_POW_ prefix. */
+export type PowResult =
+  | 'OK' | 'FAIL_SEED_HEAD' | 'FAIL_EFFORT' | 'FAIL_ORDER' | 'FAIL_CHALLENGE'
+  | 'FAIL_PARTIAL_SUM' | 'FAIL_FINAL_SUM' | 'FAIL_COMPILE' | 'FAIL_INTERNAL' | string;
+
+/** The descriptor's pow-params line. */
+export interface PowParams {
+  type: 'v1';
+  /** C, 32 bytes. */
+  seed: Uint8Array;
+  suggestedEffort: number;
+  /** When the seed expires: seconds since 1970-01-01T00:00:00 UTC. */
+  expiration: number;
+}
+
 export const pow: {
+  /** Tor's v1 client search over workers. */
+  solve(options: SolveOptions): Promise<SolveResult>;
+  /** The service's stateless checks in its order: seed head, effort,
+   * Equi-X. A service adds its minimum effort and a replay store. */
+  verify(proof: Proof & { id: Bytes; seed: Bytes }): PowResult;
+  /** The 41-byte PROOF_OF_WORK extension body. */
+  encodeExtension(proof: Proof): Uint8Array;
+  /** Throws an EquixError with code 'FAIL_LENGTH' or 'FAIL_VERSION'. */
+  decodeExtension(body: Bytes): Proof;
+  /** Throws an EquixError: 'FAIL_SYNTAX', 'FAIL_VERSION', 'FAIL_BASE64',
+   * 'FAIL_NUMBER', 'FAIL_TIMESTAMP'. */
+  parseParams(line: string): PowParams;
+  /** The line, without a newline. */
+  formatParams(params: { seed: Bytes; suggestedEffort: number; expiration: number }): string;
   /** P || ID || C || N || E (100 bytes), the string Equi-X solves. */
   challenge(params: ChallengeParams): Uint8Array;
   /** R: BLAKE2b-32 of challenge || solution, read big-endian. */

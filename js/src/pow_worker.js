@@ -1,0 +1,64 @@
+// Copyright (c) 2026 The equix authors
+// SPDX-License-Identifier: BSD-3-Clause
+//
+// One worker of pow.solve's search (pow_search.js), the same file for Web
+// Workers and Node's worker_threads. It loads the core from the compiled
+// Module the search sends, then, for each offset it is given, tries that
+// nonce (start + offset): Equi-X solve, and the first solution in the
+// solver's order that passes the effort check wins. It answers every
+// offset with its outcome, win or not, so that the search can tell when
+// every lower offset is done.
+
+import { ready, equix, pow } from './index.js';
+import { need, heap, scratchBuffer } from './core.js';
+
+// nonce + offset, by the library's rule (equix_pow_nonce_add).
+function nonceAt(start, offset) {
+  const c = need();
+  const p = scratchBuffer();
+  heap().set(start, p);
+  c.ex_pow_nonce_add(p, BigInt(offset));
+  return heap().slice(p, p + start.length);
+}
+
+function attempt(job, offset) {
+  const nonce = nonceAt(job.nonce, offset);
+  const challenge = pow.challenge({ id: job.id, seed: job.seed, nonce, effort: job.effort });
+  let solutions = [];
+  try {
+    solutions = equix.solve(challenge);
+  } catch (e) {
+    if (e.code !== 'FAIL_CHALLENGE') throw e; // no HashX function: no solution
+  }
+  for (const s of solutions) {
+    if (pow.effortCheck(challenge, s, job.effort)) return { offset, nonce, solution: s };
+  }
+  return { offset, nonce: null, solution: null };
+}
+
+async function channel() {
+  if (typeof WorkerGlobalScope !== 'undefined' && globalThis instanceof WorkerGlobalScope) {
+    return {
+      post: (m) => globalThis.postMessage(m),
+      listen: (fn) => { globalThis.onmessage = (e) => fn(e.data); },
+    };
+  }
+  const { parentPort } = await import('node:worker_threads');
+  return { post: (m) => parentPort.postMessage(m), listen: (fn) => parentPort.on('message', fn) };
+}
+
+const port = await channel();
+let job = null;
+port.listen(async (m) => {
+  try {
+    if (m.type === 'start') {
+      await ready({ wasm: m.module });
+      job = m.job;
+      port.post({ type: 'ready' });
+    } else if (m.type === 'try') {
+      port.post({ type: 'result', ...attempt(job, m.offset) });
+    }
+  } catch (e) {
+    port.post({ type: 'error', message: String(e?.message ?? e), code: e?.code });
+  }
+});
