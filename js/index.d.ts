@@ -35,12 +35,15 @@ export interface JitStatus {
 
 export function jitStatus(): JitStatus;
 
-/** Loads and instantiates the core; everything else needs it resolved. */
+/** Loads and instantiates the core; everything else needs it resolved.
+ * Rejects with an EquixError with code 'FAIL_WASM' when the engine
+ * refuses to compile WebAssembly (in a browser: a Content-Security-Policy
+ * whose script-src lacks 'wasm-unsafe-eval'). */
 export function ready(options?: ReadyOptions): Promise<void>;
 
 /** An Error from the core, with the C result's name without its prefix. */
 export interface EquixError extends Error {
-  code: 'FAIL_SEED' | 'FAIL_CHALLENGE' | string;
+  code: 'FAIL_SEED' | 'FAIL_CHALLENGE' | 'FAIL_WASM' | string;
 }
 
 export interface HashXOptions {

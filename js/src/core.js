@@ -30,6 +30,22 @@ async function defaultWasm() {
   return response.arrayBuffer();
 }
 
+// A browser refuses to compile any WebAssembly, the core included, on a
+// page whose Content-Security-Policy has a script-src without
+// 'wasm-unsafe-eval' (or 'unsafe-eval'): nothing of the package can run
+// there, so ready() says so with the fix, and the engine's own words.
+async function compileCore(source) {
+  try {
+    return await WebAssembly.compile(source);
+  } catch (e) {
+    if (!(e instanceof WebAssembly.CompileError)) throw e;
+    const refused = failure(`equix: the engine refused to compile the core (${e.message}); `
+      + "a page's Content-Security-Policy must allow 'wasm-unsafe-eval' in script-src", 'FAIL_WASM');
+    refused.cause = e;
+    throw refused;
+  }
+}
+
 /**
  * Loads and instantiates the core. Every other function needs it to have
  * resolved. `options.wasm` may give the module (bytes or a compiled
@@ -42,7 +58,7 @@ export function ready(options = {}) {
     loading = (async () => {
       const source = options.wasm ?? (await defaultWasm());
       const module = source instanceof WebAssembly.Module
-        ? source : await WebAssembly.compile(source);
+        ? source : await compileCore(source);
       compiled = module;
       const host = jitHost(() => core, options);
       const imports = wasiImports(module, () => core.memory, host.imports);
