@@ -4,21 +4,68 @@
 // Readers for the repository's reference vectors (tests/vectors/, the
 // files the C tests read; their format is in the vectors' README), so
 // that the package is checked against exactly the same outputs.
-
-import { readFileSync } from 'node:fs';
+//
+// The same module serves Node and browsers (test/browser/run.js runs the
+// suite in Chromium): under Node (this module's URL is a file: URL) the
+// files are read with node:fs when asked for; in a browser, which can
+// neither read files nor list a directory, the files below are fetched
+// once, relative to this module, before the module finishes loading (the
+// readers stay synchronous, as the tests call them).
 
 const vectors = new URL('../../tests/vectors/', import.meta.url);
+const torTable = new URL('../../tests/test_pow.c', import.meta.url);
 
+// What the browser fetches up front: every file of tests/vectors/ and
+// tests/test_pow.c. A file added there and read here must be added too
+// (readText says so).
+const BROWSER_FILES = [
+  'equix-named.txt', 'equix.txt', 'hashx-block.txt', 'hashx-named.txt',
+  'hashx.txt', 'siphash24.txt',
+].map((name) => new URL(name, vectors)).concat([torTable]);
+
+let readText;
+if (new URL(import.meta.url).protocol === 'file:') {
+  const { readFileSync } = await import('node:fs');
+  readText = (url) => readFileSync(url, 'utf8');
+} else {
+  const texts = new Map(await Promise.all(BROWSER_FILES.map(async (url) => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`vectors.js: fetching ${url}: ${response.status}`);
+    return [url.href, await response.text()];
+  })));
+  readText = (url) => {
+    const text = texts.get(url.href);
+    if (text === undefined) {
+      throw new Error(`vectors.js: ${url} is not among the files fetched in a browser (BROWSER_FILES)`);
+    }
+    return text;
+  };
+}
+
+// Hex without Buffer (which browsers lack); "-" is the empty string, as
+// in the vector files. Unlike Buffer.from(s, 'hex'), malformed hex throws
+// instead of being cut short silently.
 export function hex(s) {
-  return s === '-' ? new Uint8Array(0) : Uint8Array.from(Buffer.from(s, 'hex'));
+  if (s === '-') return new Uint8Array(0);
+  if (s.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(s)) {
+    throw new Error(`vectors.js: not hex: ${s.length > 40 ? `${s.slice(0, 40)}...` : s}`);
+  }
+  const out = new Uint8Array(s.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(s.substr(2 * i, 2), 16);
+  return out;
 }
 
 export function toHex(bytes) {
-  return Buffer.from(bytes).toString('hex');
+  const b = bytes instanceof Uint8Array ? bytes
+    : ArrayBuffer.isView(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+      : Uint8Array.from(bytes);
+  let s = '';
+  for (const x of b) s += x.toString(16).padStart(2, '0');
+  return s;
 }
 
 function lines(name) {
-  return readFileSync(new URL(name, vectors), 'utf8')
+  return readText(new URL(name, vectors))
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => l.trim().split(/\s+/));
@@ -80,7 +127,7 @@ export function indices(wireForm) {
 //   {effort, "start", seed, id, "nonce", "solution", attempts},
 // where seed and id are string literals or the table's #define names.
 export function torVectors() {
-  const src = readFileSync(new URL('../../tests/test_pow.c', import.meta.url), 'utf8');
+  const src = readText(torTable);
   const start = src.indexOf('tor_vectors[] = {');
   const end = src.indexOf('};', start);
   if (start < 0 || end < 0) throw new Error('tests/test_pow.c: no tor_vectors table');
