@@ -1,0 +1,330 @@
+// Copyright (c) 2026 The equix authors
+// SPDX-License-Identifier: BSD-3-Clause
+//
+// The demo's server: the page (public/), the equix package for it
+// (/equix/), puzzles (GET /challenge) and the form (POST /submit), which
+// is accepted only with a proof of work that passes Tor's v1 checks and
+// has not been used before.
+//
+//   node server.js
+//
+// Environment: PORT (8080; 0 picks a free one), HOST (127.0.0.1),
+// EFFORT (the effort a proof must reach, 300), SEED_LIFETIME (seconds a
+// seed is handed out, 3600; proofs for it are accepted for one lifetime
+// more), SITE (the name hashed into the puzzle's 32-byte service ID,
+// "localhost"), SECRET (64 hex digits the seeds are derived from; random
+// when unset) and REDIS_URL (the shared replay store; memory when unset).
+// Several processes behind a load balancer need the same SITE, SECRET and
+// REDIS_URL: then a seed one hands out is good at every other, and a
+// proof one accepts is refused by all.
+
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+
+import { pow, ready } from 'equix';
+
+import { openStore } from './stores.js';
+
+const PUBLIC = new URL('./public/', import.meta.url);
+// The package's own directory, found as Node finds it (node_modules/equix).
+const PACKAGE = new URL('..', import.meta.resolve('equix'));
+
+// What the page may load: its own three files, and the package's modules
+// and core (index.js imports the rest of src/; pow_worker.js runs in the
+// workers). Nothing else of either directory is served.
+const FILES = new Map([
+  ['/', [PUBLIC, 'index.html']],
+  ['/app.js', [PUBLIC, 'app.js']],
+  ['/style.css', [PUBLIC, 'style.css']],
+  ['/equix/dist/equix.wasm', [PACKAGE, 'dist/equix.wasm']],
+]);
+const PACKAGE_MODULE = /^\/equix\/src\/([a-z_]+\.js)$/;
+const TYPES = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  wasm: 'application/wasm',
+};
+
+// The page's policy, on every response (workers take theirs from their
+// script's response). 'wasm-unsafe-eval' is what the HashX compiler
+// needs: without it the package falls back to its interpreter, about
+// eight times slower, and jitStatus() says why.
+const SECURITY_HEADERS = {
+  'content-security-policy': "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; "
+    + "worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
+const MAX_BODY = 16 * 1024;
+const MAX_MESSAGE = 1000;
+const HEX16 = /^[0-9a-f]{32}$/;
+const HEX4 = /^[0-9a-f]{8}$/;
+
+/** The settings server.js reads from its environment. */
+export function settingsFrom(env) {
+  const integer = (name, fallback, min, max) => {
+    const text = env[name] ?? String(fallback);
+    const value = Number(text);
+    if (!/^[0-9]+$/.test(text) || value < min || value > max) {
+      throw new Error(`${name} must be an integer from ${min} to ${max}, not "${text}"`);
+    }
+    return value;
+  };
+  if (env.SECRET !== undefined && !/^[0-9a-fA-F]{64}$/.test(env.SECRET)) {
+    throw new Error('SECRET must be 64 hex digits');
+  }
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port: integer('PORT', 8080, 0, 65535),
+    effort: integer('EFFORT', 300, 1, 2 ** 32 - 1),
+    seedLifetime: integer('SEED_LIFETIME', 3600, 10, 7 * 86400),
+    site: env.SITE ?? 'localhost',
+    secret: env.SECRET !== undefined ? Buffer.from(env.SECRET, 'hex') : randomBytes(32),
+  };
+}
+
+// Seeds: one per lifetime-long epoch, derived from the secret, so that
+// every process with the secret hands out and accepts the same seeds
+// without talking to the others; a client cannot predict the next one.
+// A proof is accepted for the current seed and the one before it, as Tor
+// keeps the previous seed, so that a client who fetched a puzzle just
+// before a change is not turned away.
+class Seeds {
+  constructor(secret, lifetime, now = Date.now) {
+    this.secret = secret;
+    this.lifetime = lifetime;
+    this.now = now;
+  }
+
+  epoch() {
+    return Math.floor(this.now() / 1000 / this.lifetime);
+  }
+
+  seedOf(epoch) {
+    return createHmac('sha256', this.secret).update(`equix-demo seed ${epoch}`).digest();
+  }
+
+  /** When a seed of `epoch` stops being handed out (seconds since 1970). */
+  handedOutUntil(epoch) {
+    return (epoch + 1) * this.lifetime;
+  }
+
+  /** The accepted seed whose first 4 bytes are `head`, and how many
+   * seconds it stays accepted; null when none is. */
+  find(head) {
+    const current = this.epoch();
+    for (const epoch of [current, current - 1]) {
+      const seed = this.seedOf(epoch);
+      if (seed.subarray(0, 4).equals(head)) {
+        return { seed, ttl: (epoch + 2) * this.lifetime - this.now() / 1000 };
+      }
+    }
+    return null;
+  }
+}
+
+// A refusal: the HTTP status and a stable code the page (and a client
+// program) can act on, and a sentence for people.
+class Refusal extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+function hexField(value, pattern, name) {
+  if (typeof value !== 'string' || !pattern.test(value)) {
+    throw new Refusal(400, 'bad_request', `proof.${name} must be ${pattern === HEX16 ? 32 : 8} lowercase hex digits`);
+  }
+  return Buffer.from(value, 'hex');
+}
+
+/** The form's fields from a request body, or a Refusal. */
+function parseSubmission(text) {
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new Refusal(400, 'bad_request', 'the body is not JSON');
+  }
+  if (typeof body !== 'object' || body === null) throw new Refusal(400, 'bad_request', 'the body is not a JSON object');
+  const { message, proof } = body;
+  if (typeof message !== 'string' || message.trim() === '' || message.length > MAX_MESSAGE) {
+    throw new Refusal(400, 'bad_request', `the message must be 1 to ${MAX_MESSAGE} characters`);
+  }
+  if (typeof proof !== 'object' || proof === null) throw new Refusal(400, 'bad_request', 'the proof is missing');
+  const { effort } = proof;
+  if (!Number.isInteger(effort) || effort < 0 || effort > 2 ** 32 - 1) {
+    throw new Refusal(400, 'bad_request', 'proof.effort must be an integer from 0 to 2^32 - 1');
+  }
+  return {
+    message,
+    proof: {
+      nonce: hexField(proof.nonce, HEX16, 'nonce'),
+      seedHead: hexField(proof.seedHead, HEX4, 'seedHead'),
+      solution: hexField(proof.solution, HEX16, 'solution'),
+      effort,
+    },
+  };
+}
+
+/** The checks, cheapest first; the replay store is asked last, so only a
+ * valid proof costs a store entry. Resolves or throws a Refusal. */
+async function checkProof(service, proof) {
+  if (proof.effort < service.effort) {
+    throw new Refusal(403, 'effort_too_low', `the effort is ${proof.effort}; this site asks for ${service.effort}`);
+  }
+  const found = service.seeds.find(proof.seedHead);
+  if (found === null) throw new Refusal(403, 'unknown_seed', 'the puzzle has expired: fetch a new one');
+  const result = pow.verify({ ...proof, id: service.id, seed: found.seed });
+  if (result !== 'OK') throw new Refusal(403, 'invalid_proof', `the proof does not check: ${result}`);
+  const key = `${found.seed.toString('hex')}:${proof.nonce.toString('hex')}`;
+  if (!(await service.store.claim(key, found.ttl))) {
+    throw new Refusal(409, 'replayed', 'this proof has been used already');
+  }
+}
+
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    req.on('data', (chunk) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        reject(new Refusal(413, 'too_large', `the body is over ${MAX_BODY} bytes`));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res, status, value) {
+  res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(value));
+}
+
+function challengeOf(service) {
+  const epoch = service.seeds.epoch();
+  const seed = service.seeds.seedOf(epoch);
+  const expiration = service.seeds.handedOutUntil(epoch);
+  return {
+    id: service.id.toString('hex'),
+    seed: seed.toString('hex'),
+    effort: service.effort,
+    expiration,
+    // The same puzzle as Tor's descriptor line, for clients that read it.
+    params: pow.formatParams({ seed, suggestedEffort: service.effort, expiration }),
+  };
+}
+
+async function sendFile(res, [dir, name]) {
+  const body = await readFile(new URL(name, dir));
+  res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': TYPES[name.split('.').pop()] });
+  res.end(body);
+}
+
+async function route(service, req, res) {
+  const { pathname } = new URL(req.url, 'http://localhost');
+  if (pathname === '/challenge' || pathname === '/submit') {
+    const method = pathname === '/challenge' ? 'GET' : 'POST';
+    if (req.method !== method) throw new Refusal(405, 'method', `${pathname} takes ${method}`);
+    if (method === 'GET') {
+      sendJson(res, 200, challengeOf(service));
+      return;
+    }
+    const { message, proof } = parseSubmission(await readBody(req));
+    await checkProof(service, proof);
+    sendJson(res, 200, { ok: true, received: message.length });
+    return;
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') throw new Refusal(405, 'method', 'files take GET');
+  const file = FILES.get(pathname);
+  const module = PACKAGE_MODULE.exec(pathname);
+  if (file !== undefined) await sendFile(res, file);
+  else if (module !== null) await sendFile(res, [PACKAGE, `src/${module[1]}`]);
+  else throw new Refusal(404, 'not_found', `no ${pathname} here`);
+}
+
+async function handle(service, req, res) {
+  try {
+    await route(service, req, res);
+  } catch (e) {
+    const refusal = e instanceof Refusal ? e
+      : e?.code === 'ENOENT' ? new Refusal(404, 'not_found', 'no such file')
+        : null;
+    if (refusal === null) {
+      // The store failing (Redis down) is not the client's fault, and
+      // never an acceptance.
+      console.error(`server: ${req.method} ${req.url}: ${e?.stack ?? e}`);
+      if (!res.headersSent) sendJson(res, 500, { ok: false, code: 'internal', error: 'the server failed' });
+      else res.destroy();
+      return;
+    }
+    sendJson(res, refusal.status, { ok: false, code: refusal.code, error: refusal.message });
+  }
+}
+
+/** Starts a server; resolves to { url, close() } once it listens. */
+export async function startServer(settings, { store, now } = {}) {
+  await ready();
+  const service = {
+    id: createHash('sha256').update(`equix-demo site ${settings.site}`).digest(),
+    effort: settings.effort,
+    seeds: new Seeds(settings.secret, settings.seedLifetime, now),
+    store: store ?? (await openStore()),
+  };
+  const server = createServer((req, res) => { handle(service, req, res); });
+  await new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(settings.port, settings.host, ok);
+  });
+  const { address, port } = server.address();
+  const host = address.includes(':') ? `[${address}]` : address;
+  return {
+    url: `http://${host}:${port}`,
+    async close() {
+      // Browsers keep connections open for more requests: end those too.
+      const closed = new Promise((ok) => server.close(ok));
+      server.closeAllConnections();
+      await closed;
+      await service.store.close();
+    },
+  };
+}
+
+async function main() {
+  let settings;
+  try {
+    settings = settingsFrom(process.env);
+  } catch (e) {
+    console.error(`server.js: ${e.message}`);
+    process.exit(2);
+  }
+  if (process.env.SECRET === undefined) {
+    console.error('server.js: no SECRET: seeds are this process\'s own (several processes need one SECRET)');
+  }
+  const running = await startServer(settings);
+  console.log(`listening on ${running.url} (effort ${settings.effort}, ${process.env.REDIS_URL ? 'Redis' : 'memory'} replay store)`);
+  const stop = async () => {
+    await running.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((e) => {
+    console.error(`server.js: ${e.message}`);
+    process.exit(1);
+  });
+}
