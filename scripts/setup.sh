@@ -94,6 +94,23 @@ equix_install_cross_packages() {
 		equix_install "${EQUIX_CROSS_PACKAGES[@]}"
 }
 
+# The JavaScript package (test.sh --wasm): js/build.sh's toolchain (clang
+# and lld for wasm32 with wasi-libc and its builtins; dpkg-dev and the
+# autotools to build libsodium from Debian's source package), wabt for a
+# second validator of the JIT's modules, Chromium for the browser suites,
+# Redis for the demo's shared replay store. Node.js 20 comes with the
+# machine (Debian 12's nodejs is 18); npm packages come from the lock
+# files.
+EQUIX_WASM_PACKAGES=(clang-14 lld-14 llvm-14 wasi-libc libclang-rt-14-dev-wasm32
+	dpkg-dev autoconf automake libtool make wabt chromium redis-server)
+
+equix_install_wasm_packages() {
+	equix_install "${EQUIX_WASM_PACKAGES[@]}"
+	if ! command -v node >/dev/null 2>&1; then
+		equix_install nodejs npm
+	fi
+}
+
 equix_setup() {
 	local build_dir=$1
 	shift

@@ -43,6 +43,13 @@
 #   scripts/test.sh --fuzz     builds the libFuzzer harnesses with clang and
 #                              runs each for EQUIX_FUZZ_SECONDS (default 20,
 #                              a smoke run; make fuzz defaults to 600)
+#   scripts/test.sh --wasm     the JavaScript package (js/): installs its
+#                              toolchain (apt) and npm packages, builds
+#                              js/dist/equix.wasm, runs the Node suite
+#                              (tests/js.sh, as make check does), the same
+#                              suite in headless Chromium, and the demo's
+#                              tests (examples/web: stores, two servers
+#                              sharing Redis, the page end to end)
 #   scripts/test.sh --package  builds the Debian packages (debian/) from a
 #                              copy of the tree, runs lintian on them and
 #                              builds and runs clients against them,
@@ -63,9 +70,10 @@ case "${1:-}" in
 --tsan) tsan=1 ;;
 --fuzz) fuzz=1 ;;
 --package) package=1 ;;
+--wasm) wasm=1 ;;
 --abi) abi=check ;;
 --abi-dump) abi=dump ;;
-*) echo "usage: scripts/test.sh [--aarch64 | --no-jit | --sanitizers | --valgrind | --instructions | --tsan | --fuzz | --abi | --abi-dump | --package]" >&2; exit 2 ;;
+*) echo "usage: scripts/test.sh [--aarch64 | --no-jit | --sanitizers | --valgrind | --instructions | --tsan | --fuzz | --abi | --abi-dump | --package | --wasm]" >&2; exit 2 ;;
 esac
 
 # Counts over all test programs: a Check program contributes its checks,
@@ -100,6 +108,14 @@ summarize() {
 	done
 	echo "$passed passed, $failed failed, $skipped skipped"
 }
+
+# The JavaScript package: no autotools build; each suite prints its own
+# results, and the counts are summed from their summary lines.
+if [ "${wasm:-0}" = 1 ]; then
+	source "$EQUIX_SRC/scripts/wasm.sh"
+	equix_wasm_test
+	exit
+fi
 
 if [ "${package:-0}" = 1 ]; then
 	source "$EQUIX_SRC/scripts/package.sh"
