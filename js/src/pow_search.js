@@ -39,7 +39,10 @@ async function spawn(onMessage, onError) {
     w.on('error', onError);
     return { send: (m) => w.postMessage(m), terminate: () => w.terminate() };
   }
-  const w = new Worker(WORKER_URL, { type: 'module' });
+  // Written out in full, not through WORKER_URL: this is the form that
+  // bundlers (Vite, webpack 5) recognize, to emit the worker's module
+  // with its imports and rewrite the address.
+  const w = new Worker(new URL('./pow_worker.js', import.meta.url), { type: 'module' });
   w.onmessage = (e) => onMessage(e.data);
   w.onerror = (e) => onError(new Error(e.message ?? 'worker failed'));
   return { send: (m) => w.postMessage(m), terminate: () => w.terminate() };

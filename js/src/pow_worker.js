@@ -47,9 +47,12 @@ async function channel() {
   return { post: (m) => parentPort.postMessage(m), listen: (fn) => parentPort.on('message', fn) };
 }
 
-const port = await channel();
+// Not a top-level await: bundlers build workers as classic scripts by
+// default (Vite's worker.format is 'iife'), which cannot have one. A Web
+// Worker's channel is ready at once, so the handler is in place before
+// the first message is delivered; Node's port queues messages until then.
 let job = null;
-port.listen(async (m) => {
+channel().then((port) => port.listen(async (m) => {
   try {
     if (m.type === 'start') {
       await ready({ wasm: m.module });
@@ -61,4 +64,4 @@ port.listen(async (m) => {
   } catch (e) {
     port.post({ type: 'error', message: String(e?.message ?? e), code: e?.code });
   }
-});
+}));

@@ -7,7 +7,8 @@
 // opens index.html with the files to run, and prints the page's results
 // as TAP with node --test's closing counts ("# pass N" and the rest), so
 // that scripts/test.sh --wasm reads both suites the same way. Then the
-// package under two Content-Security-Policies (csp.html), as two tests.
+// package under two Content-Security-Policies (csp.html), and a page
+// that Vite builds from bundle/, one test each.
 //
 //   node test/browser/run.js [--files a.test.js,b.test.js]
 //                            [--screenshot FILE] [--timeout MINUTES]
@@ -18,7 +19,8 @@
 // thrown outside a test, a page that never finishes, or no tests at all
 // is a non-zero status.
 
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
@@ -123,6 +125,48 @@ async function checkPolicies(browser, server) {
   }
 }
 
+// The package as an application gets it through a bundler: Vite builds
+// bundle/ (which imports 'equix' by name) into a scratch directory, and
+// the page must load the core the bundler emitted, compile HashX, and
+// solve in the workers it built, finding the one-worker proof.
+async function checkBundle(browser) {
+  const started = performance.now();
+  const out = mkdtempSync(join(tmpdir(), 'equix-bundle-'));
+  let failure = null;
+  let server = null;
+  try {
+    const { build } = await import('vite');
+    await build({
+      root: join(here, 'bundle'), logLevel: 'error', configFile: false,
+      build: { outDir: out, emptyOutDir: true },
+    });
+    server = await serveDirectory(out);
+    const page = await browser.newPage();
+    try {
+      await page.goto(addressOf(server, '/index.html'));
+      await page.waitForFunction(() => window.__equixBundle, null, { timeout: 120_000 });
+      const r = await page.evaluate(() => window.__equixBundle);
+      failure = r.error ?? (!r.compiled ? 'HashX not compiled'
+        : r.hash !== REFERENCE ? `hash ${r.hash}, want ${REFERENCE}`
+          : r.proof !== r.oneWorker ? `two workers found ${r.proof}, one worker ${r.oneWorker}`
+            : r.verify !== 'OK' ? `pow.verify: ${r.verify}` : null);
+    } finally {
+      await page.close();
+    }
+  } catch (e) {
+    failure = e.message;
+  } finally {
+    server?.close();
+    rmSync(out, { recursive: true, force: true });
+  }
+  console.log('# bundle/ (Vite)');
+  printResult({
+    file: 'bundle/', name: "built by Vite from import 'equix': core, compiled HashX, pow.solve in the bundled workers",
+    suite: false, status: failure === null ? 'pass' : 'fail',
+    error: failure === null ? null : { message: failure }, duration: performance.now() - started, diagnostics: [],
+  });
+}
+
 // ---- TAP ------------------------------------------------------------------
 
 let count = 0;
@@ -218,6 +262,7 @@ async function run(server) {
       console.log(`# screenshot: ${args.screenshot}`);
     }
     await checkPolicies(browser, server);
+    await checkBundle(browser);
   } finally {
     await browser.close();
   }
