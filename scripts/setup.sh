@@ -109,6 +109,12 @@ equix_install_wasm_packages() {
 	if ! command -v node >/dev/null 2>&1; then
 		equix_install nodejs npm
 	fi
+	# The package uses Node 20's APIs (import.meta.resolve, the test
+	# runner's reporters); say so rather than fail somewhere inside.
+	if ! node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)'; then
+		echo "scripts/test.sh --wasm: needs Node.js 20 or later, found $(node --version) (Debian 12's nodejs is 18)" >&2
+		return 1
+	fi
 }
 
 equix_setup() {
