@@ -118,10 +118,7 @@ async function checkPolicies(browser, server) {
     } finally {
       await page.close();
     }
-    printResult({
-      file: 'csp.html', name: p.name, suite: false, status: failure === null ? 'pass' : 'fail',
-      error: failure === null ? null : { message: failure }, duration: performance.now() - started, diagnostics: [],
-    });
+    printCheck('csp.html', p.name, failure, started);
   }
 }
 
@@ -160,11 +157,8 @@ async function checkBundle(browser) {
     rmSync(out, { recursive: true, force: true });
   }
   console.log('# bundle/ (Vite)');
-  printResult({
-    file: 'bundle/', name: "built by Vite from import 'equix': core, compiled HashX, pow.solve in the bundled workers",
-    suite: false, status: failure === null ? 'pass' : 'fail',
-    error: failure === null ? null : { message: failure }, duration: performance.now() - started, diagnostics: [],
-  });
+  printCheck('bundle/', "built by Vite from import 'equix': core, compiled HashX, pow.solve in the bundled workers",
+    failure, started);
 }
 
 // ---- TAP ------------------------------------------------------------------
@@ -209,10 +203,20 @@ function printResult(r) {
   }));
 }
 
+// A test this runner made itself (the CSP pages, the bundle): passed
+// when `failure` is null, else failed with that message.
+function printCheck(file, name, failure, started) {
+  printResult({
+    file, name, suite: false, status: failure === null ? 'pass' : 'fail',
+    error: failure === null ? null : { message: failure },
+    duration: started === undefined ? undefined : performance.now() - started, diagnostics: [],
+  });
+}
+
 // A failure the page did not report as a test (an uncaught error, a
 // crash, a timeout) still counts as one.
 function printFailure(name, message) {
-  printResult({ file: '(page)', name, suite: false, status: 'fail', error: { message }, diagnostics: [] });
+  printCheck('(page)', name, message);
 }
 
 function printTotals(started) {
