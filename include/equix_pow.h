@@ -146,6 +146,11 @@ typedef enum equix_pow_result {
                                      minimum (checked first of all) */
     EQUIX_POW_FAIL_SEED_RETIRED, /**< the seed was retired by an earlier
                                       rotation and cannot come back */
+    EQUIX_POW_FAIL_EVICTED,     /**< the effort is at or below that of a
+                                     proof the full replay cache forgot
+                                     under this seed (service, step 2) */
+    EQUIX_POW_FAIL_REENTERED,   /**< called from the queue's own discard
+                                     callback, which may not re-enter it */
 } equix_pow_result;
 
 /**

@@ -83,6 +83,8 @@ static const char *pw(equix_pow_result r)
 		"EQUIX_POW_FAIL_NO_MEMORY",
 		"EQUIX_POW_FAIL_LOW_EFFORT",
 		"EQUIX_POW_FAIL_SEED_RETIRED",
+		"EQUIX_POW_FAIL_EVICTED",
+		"EQUIX_POW_FAIL_REENTERED",
 	};
 	return (unsigned)r < sizeof names / sizeof names[0]
 		       ? names[r]

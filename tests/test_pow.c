@@ -922,7 +922,7 @@ END_TEST
 
 START_TEST(result_strings)
 {
-	for (int r = EQUIX_POW_OK; r <= EQUIX_POW_FAIL_SEED_RETIRED; r++) {
+	for (int r = EQUIX_POW_OK; r <= EQUIX_POW_FAIL_REENTERED; r++) {
 		const char *s = equix_pow_result_string((equix_pow_result)r);
 		ck_assert_str_ne(s, "unknown result");
 		for (int q = EQUIX_POW_OK; q < r; q++)
@@ -932,7 +932,7 @@ START_TEST(result_strings)
 	ck_assert_str_eq(equix_pow_result_string((equix_pow_result)-1),
 			 "unknown result");
 	ck_assert_str_eq(equix_pow_result_string(
-				 (equix_pow_result)(EQUIX_POW_FAIL_SEED_RETIRED + 1)),
+				 (equix_pow_result)(EQUIX_POW_FAIL_REENTERED + 1)),
 			 "unknown result");
 }
 END_TEST

@@ -120,6 +120,8 @@ const char *ex_pow_result_name(int r)
 		NAME(FAIL_NO_MEMORY)
 		NAME(FAIL_LOW_EFFORT)
 		NAME(FAIL_SEED_RETIRED)
+		NAME(FAIL_EVICTED)
+		NAME(FAIL_REENTERED)
 #undef NAME
 	}
 	return "UNKNOWN";

@@ -56,6 +56,10 @@ const char *equix_pow_result_string(equix_pow_result result)
 		return "effort below the minimum";
 	case EQUIX_POW_FAIL_SEED_RETIRED:
 		return "seed already retired";
+	case EQUIX_POW_FAIL_EVICTED:
+		return "effort at or below an evicted proof's";
+	case EQUIX_POW_FAIL_REENTERED:
+		return "called from a discard callback";
 	}
 	return "unknown result";
 }
