@@ -1,22 +1,40 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * service_model.h - the PoW service's rotation rule as a few lines of
- * model, for the tests that predict a service's answers with it
- * (test_service, test_concurrency, fuzz-pow-service): the current seed
- * changes nothing, the previous one swaps, a retired one is refused, and
- * a new one retires the previous seed.
+ * service_model.h - the PoW service's rules as a few lines of model, for
+ * the tests that predict a service's answers with it (test_service,
+ * test_concurrency, fuzz-pow-service):
+ *  - rotation: the current seed changes nothing, the previous one swaps,
+ *    a retired one is refused, and a new one retires the previous seed;
+ *  - verification: the minimum effort first, then the seed head, then
+ *    "never accepted twice".
+ *
+ * With a cache too large to fill, every answer is exact. With a small
+ * one the model cannot know which entry a full cache gives up (the
+ * cheapest, but among equals the heap chooses), so it checks what must
+ * hold whatever was evicted: a proof accepted while its seed is live is
+ * never accepted again (a replay, or refused as at or below an evicted
+ * effort), and a proof never accepted is accepted or refused only for
+ * the cache's sake (full, or at or below an evicted effort).
  */
 #ifndef EQUIX_TEST_SERVICE_MODEL_H
 #define EQUIX_TEST_SERVICE_MODEL_H
 
+#include <stdint.h>
+
 #include <equix_pow.h>
 
 #define SERVICE_MODEL_MAX_SEEDS 8
+#define SERVICE_MODEL_MAX_PROOFS 128
 
 typedef struct service_model {
 	int current, previous; /* seed numbers; previous -1: none */
 	int retired[SERVICE_MODEL_MAX_SEEDS];
+	/* proof k of a seed was accepted while the seed was live */
+	unsigned char accepted[SERVICE_MODEL_MAX_SEEDS]
+			      [SERVICE_MODEL_MAX_PROOFS];
+	uint32_t min_effort;
+	int cache_may_fill; /* 0: answers are exact */
 } service_model;
 
 /* A service just allocated on seed `first`. */
@@ -45,6 +63,41 @@ static inline equix_pow_result service_model_rotate(service_model *m,
 	m->previous = m->current;
 	m->current = seed;
 	return EQUIX_POW_OK;
+}
+
+/* The answer equix_pow_service_verify() must give for proof k of `seed`
+ * (of `effort`) where the model knows it exactly; EQUIX_POW_OK for a
+ * proof never accepted, which a cache that may fill can still refuse. */
+static inline equix_pow_result
+service_model_expect(const service_model *m, int seed, int k, uint32_t effort)
+{
+	if (effort < m->min_effort)
+		return EQUIX_POW_FAIL_LOW_EFFORT;
+	if (!service_model_live(m, seed))
+		return EQUIX_POW_FAIL_SEED_HEAD;
+	if (m->accepted[seed][k])
+		return EQUIX_POW_FAIL_REPLAY;
+	return EQUIX_POW_OK;
+}
+
+/* Whether `got` is an answer the service may give for that proof; an
+ * acceptance is recorded. */
+static inline int service_model_verify(service_model *m, int seed, int k,
+				       uint32_t effort, equix_pow_result got)
+{
+	equix_pow_result want = service_model_expect(m, seed, k, effort);
+	int forgotten = m->cache_may_fill && got == EQUIX_POW_FAIL_EVICTED;
+
+	if (want == EQUIX_POW_OK && got == EQUIX_POW_OK)
+		m->accepted[seed][k] = 1;
+	if (got == want)
+		return 1;
+	if (want == EQUIX_POW_FAIL_REPLAY)
+		return forgotten;
+	if (want == EQUIX_POW_OK)
+		return forgotten || (m->cache_may_fill &&
+				     got == EQUIX_POW_FAIL_CACHE_FULL);
+	return 0;
 }
 
 #endif

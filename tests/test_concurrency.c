@@ -15,7 +15,9 @@
  *     rotates the seed and reads the replay cache's figures;
  *   - the same service while one thread rotates among three seeds (swaps,
  *     retirements, refused returns) and the others replay every proof:
- *     none is ever accepted twice.
+ *     none is ever accepted twice;
+ *   - a full cache evicting while forged proofs hold reservations: no
+ *     evicted proof is accepted again when a reservation is given back.
  *
  * Every output is compared with the same work done by one thread. Under
  * ThreadSanitizer (scripts/test.sh --tsan) the run also shows that these
@@ -977,11 +979,169 @@ START_TEST(service_rotation_replay)
 }
 END_TEST
 
+/* ---- Eviction while forged proofs hold reservations ----------------------- */
+
+/*
+ * A forged proof (a valid solution under another nonce, at effort 1,
+ * which every solution meets) passes the cheap checks and holds a
+ * reservation while equix_verify() refuses it. Here FORGERS threads send
+ * forged proofs without pause into a smallest cache filled to one entry
+ * below full, so the last slot is mostly held; meanwhile the main thread
+ * sends dearer proofs, each of which evicts a cheap one when it finds the
+ * cache full, and after each replays every cheap proof. However the
+ * reservations come and go, no cheap proof may be accepted twice: one the
+ * cache forgot is refused as evicted once the slot comes free.
+ */
+#define FORGERS 2
+#define EVICT_CHEAP 96 /* more than the smallest cache holds */
+#define EVICT_DEAR 6
+#define EVICT_TRIALS 6
+
+typedef struct eviction_setup {
+	uint8_t id[EQUIX_POW_ID_LEN], seed[EQUIX_POW_SEED_LEN];
+	equix_pow_solution cheap[EVICT_CHEAP], dear[EVICT_DEAR];
+	equix_pow_solution forged[FORGERS];
+	equix_pow_service *service;
+	atomic_int forging;
+} eviction_setup;
+
+typedef struct forger_job {
+	unsigned index;
+	eviction_setup *setup;
+	unsigned sent, accepted;
+} forger_job;
+
+/* The proof of `effort` found first from nonce (hi, lo); distinct pairs
+ * never reach the same nonce. */
+static equix_pow_solution proof_at(const eviction_setup *s, uint32_t effort,
+				   uint8_t hi, uint8_t lo)
+{
+	uint8_t start[EQUIX_POW_NONCE_LEN] = {0};
+	equix_pow_solution proof;
+
+	start[EQUIX_POW_NONCE_LEN - 1] = hi;
+	start[EQUIX_POW_NONCE_LEN - 2] = lo;
+	ck_assert_int_eq(equix_pow_solve(s->id, s->seed, effort, start, NULL,
+					 &proof, NULL),
+			 EQUIX_POW_OK);
+	return proof;
+}
+
+static void *forger_worker(void *arg)
+{
+	forger_job *j = arg;
+	eviction_setup *s = j->setup;
+
+	while (atomic_load(&s->forging)) {
+		j->accepted += equix_pow_service_verify(s->service, NULL,
+							&s->forged[j->index]) ==
+			       EQUIX_POW_OK;
+		j->sent++;
+	}
+	return NULL;
+}
+
+typedef struct eviction_count {
+	unsigned accepted_twice, forgotten, forged_sent;
+} eviction_count;
+
+/* Sends the first `fill` cheap proofs again, each accepted once before. */
+static void replay_cheap(eviction_setup *s, unsigned fill, eviction_count *c)
+{
+	for (unsigned i = 0; i < fill; i++) {
+		equix_pow_result r =
+			equix_pow_service_verify(s->service, NULL, &s->cheap[i]);
+
+		c->accepted_twice += r == EQUIX_POW_OK;
+		c->forgotten += r == EQUIX_POW_FAIL_EVICTED;
+	}
+}
+
+/* The main thread's side of one trial, the forgers running: the cache
+ * holds the first `fill` cheap proofs. */
+static void evict_and_replay(eviction_setup *s, unsigned fill,
+			     eviction_count *c)
+{
+	for (unsigned d = 0; d < EVICT_DEAR; d++) {
+		equix_pow_result r =
+			equix_pow_service_verify(s->service, NULL, &s->dear[d]);
+
+		ck_assert_msg(r == EQUIX_POW_OK, "dear proof %u: %s", d,
+			      equix_pow_result_string(r));
+		replay_cheap(s, fill, c);
+	}
+}
+
+START_TEST(service_eviction_pending)
+{
+	static eviction_setup s;
+	forger_job jobs[FORGERS];
+	eviction_count c = {0};
+	unsigned capacity = 0;
+	pthread_t th[FORGERS];
+
+	memset(&s, 0, sizeof s);
+	memset(s.id, 0x3f, sizeof s.id);
+	memset(s.seed, 0xcc, sizeof s.seed);
+	for (unsigned i = 0; i < EVICT_CHEAP; i++)
+		s.cheap[i] = proof_at(&s, 0, 1, (uint8_t)i);
+	for (unsigned d = 0; d < EVICT_DEAR; d++)
+		s.dear[d] = proof_at(&s, 1, 2, (uint8_t)d);
+	for (unsigned f = 0; f < FORGERS; f++) {
+		s.forged[f] = s.dear[f];
+		s.forged[f].nonce[0] ^= 0xa5;
+	}
+	/* how many entries the smallest cache holds */
+	s.service = equix_pow_service_alloc(s.id, s.seed,
+					    EQUIX_POW_REPLAY_MIN_BYTES, 0);
+	ck_assert_ptr_nonnull(s.service);
+	while (capacity < EVICT_CHEAP &&
+	       equix_pow_service_verify(s.service, NULL,
+					&s.cheap[capacity]) == EQUIX_POW_OK)
+		capacity++;
+	ck_assert_uint_lt(capacity, EVICT_CHEAP);
+	equix_pow_service_free(s.service);
+	for (unsigned t = 0; t < EVICT_TRIALS; t++) {
+		s.service = equix_pow_service_alloc(
+			s.id, s.seed, EQUIX_POW_REPLAY_MIN_BYTES, 0);
+		ck_assert_ptr_nonnull(s.service);
+		for (unsigned i = 0; i + 1 < capacity; i++)
+			ck_assert_int_eq(equix_pow_service_verify(
+						 s.service, NULL, &s.cheap[i]),
+					 EQUIX_POW_OK);
+		atomic_store(&s.forging, 1);
+		for (unsigned f = 0; f < FORGERS; f++) {
+			jobs[f] = (forger_job){.index = f, .setup = &s};
+			ck_assert_int_eq(pthread_create(&th[f], NULL,
+							forger_worker, &jobs[f]),
+					 0);
+		}
+		evict_and_replay(&s, capacity - 1, &c);
+		atomic_store(&s.forging, 0);
+		for (unsigned f = 0; f < FORGERS; f++) {
+			ck_assert_int_eq(pthread_join(th[f], NULL), 0);
+			ck_assert_uint_eq(jobs[f].accepted, 0);
+			c.forged_sent += jobs[f].sent;
+		}
+		/* no reservation left: the cache has its room back */
+		replay_cheap(&s, capacity - 1, &c);
+		equix_pow_service_free(s.service);
+	}
+	printf("service_eviction_pending: %u trials, cache of %u entries, %u "
+	       "forged proofs sent, %u replays refused as evicted\n",
+	       EVICT_TRIALS, capacity, c.forged_sent, c.forgotten);
+	ck_assert_msg(c.accepted_twice == 0,
+		      "%u cheap proofs accepted a second time",
+		      c.accepted_twice);
+}
+END_TEST
+
 int main(void)
 {
 	static const char *const names[] = {"first_use", "solve_and_verify",
 					    "hash", "service_shared",
-					    "service_rotation_replay"};
+					    "service_rotation_replay",
+					    "service_eviction_pending"};
 	Suite *s = suite_create("concurrency");
 	TCase *t = tcase_create("threads");
 
@@ -999,6 +1159,7 @@ int main(void)
 		tcase_add_test(t, hash_shared_context);
 		tcase_add_test(t, service_shared);
 		tcase_add_test(t, service_rotation_replay);
+		tcase_add_test(t, service_eviction_pending);
 	}
 	tcase_set_timeout(t, 300);
 	/* what a ThreadSanitizer run picks (CK_INCLUDE_TAGS=threads) */

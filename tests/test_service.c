@@ -159,25 +159,10 @@ END_TEST
 
 /*
  * The property, over random sequences: rotations among a few seeds and
- * proofs under all of them, each outcome predicted by a model of the rule
- * (current, previous, retired; each proof accepted at most once). The cap
- * is large, so nothing is evicted and "at most once" is exact.
+ * proofs under all of them, each outcome predicted by the model of the
+ * rules (tests/service_model.h). The cap is large, so nothing is evicted
+ * and every answer is exact.
  */
-typedef struct proof_model {
-	service_model seeds;
-	int accepted[SEEDS][PROOFS_PER_SEED];
-} proof_model;
-
-static equix_pow_result model_verify(proof_model *m, int seed, int k)
-{
-	if (!service_model_live(&m->seeds, seed))
-		return EQUIX_POW_FAIL_SEED_HEAD;
-	if (m->accepted[seed][k])
-		return EQUIX_POW_FAIL_REPLAY;
-	m->accepted[seed][k] = 1;
-	return EQUIX_POW_OK;
-}
-
 START_TEST(random_rotations_never_accept_twice)
 {
 	static equix_pow_solution proofs[SEEDS][PROOFS_PER_SEED];
@@ -188,7 +173,7 @@ START_TEST(random_rotations_never_accept_twice)
 		for (unsigned k = 0; k < PROOFS_PER_SEED; k++)
 			proofs[s][k] = proof_from(s, 1, 1000 + 10 * k);
 	for (int run = 0; run < runs; run++) {
-		proof_model m = {.seeds = service_model_start(0)};
+		service_model m = service_model_start(0);
 		equix_pow_service *svc = service_on(0, 0);
 
 		for (int step = 0; step < steps; step++) {
@@ -197,15 +182,17 @@ START_TEST(random_rotations_never_accept_twice)
 			equix_pow_result got, want;
 
 			if (r < SEEDS) {
-				want = service_model_rotate(&m.seeds, seed);
+				want = service_model_rotate(&m, seed);
 				got = rotate_to(svc, (unsigned)seed);
 				refused_rotations += got != EQUIX_POW_OK;
 			} else {
 				int k = (int)randombytes_uniform(
 					PROOFS_PER_SEED);
-				want = model_verify(&m, seed, k);
+				want = service_model_expect(&m, seed, k, 1);
 				got = equix_pow_service_verify(
 					svc, NULL, &proofs[seed][k]);
+				/* exact here; this records an acceptance */
+				service_model_verify(&m, seed, k, 1, got);
 				oks += got == EQUIX_POW_OK;
 			}
 			ck_assert_msg(got == want,
@@ -220,6 +207,152 @@ START_TEST(random_rotations_never_accept_twice)
 	       "%u acceptances, %u refused rotations\n",
 	       runs, steps, oks, refused_rotations);
 	ck_assert_uint_gt(refused_rotations, 0);
+}
+END_TEST
+
+/* ---- Eviction: what a full cache forgot stays refused -------------------- */
+
+/*
+ * A pool of proofs under seeds 0 .. POOL_SEEDS - 1, made once for the
+ * tests below (before Check forks them): proof k of each seed has effort
+ * 0 (even k), 1 (odd k) or 2 (every eighth), from the same nonces under
+ * every seed (64 apart: an effort-2 search never reaches the next
+ * proof's nonces). Two seeds' proofs are more than the smallest cache holds
+ * (90 entries), so dearer proofs must evict cheaper ones.
+ */
+#define POOL_SEEDS 4
+#define POOL 64
+
+static equix_pow_solution pool[POOL_SEEDS][POOL];
+
+static uint32_t pool_effort(unsigned k)
+{
+	return k % 8 == 7 ? 2 : k % 2;
+}
+
+static void make_pool(void)
+{
+	for (unsigned s = 0; s < POOL_SEEDS; s++)
+		for (unsigned k = 0; k < POOL; k++)
+			pool[s][k] = proof_from(s, pool_effort(k), 50000 + 64 * k);
+}
+
+/*
+ * Seed A's odd proofs (efforts 1 and 2) are accepted; under B, the even
+ * ones (effort 0) and then odd ones until the smallest cache is full;
+ * further odd proofs under B each evict one of B's effort-0 entries.
+ * Rotating to C retires A and frees its entries: there is room again,
+ * but B's effort-0 proofs, every one accepted once, must all stay refused
+ * (a replay, or EQUIX_POW_FAIL_EVICTED for those the cache forgot), and
+ * so must a new effort-0 proof under B, which the cache could not tell
+ * from a forgotten one.
+ */
+START_TEST(evicted_proof_refused_after_rotation)
+{
+	equix_pow_service *svc = service_on(0, EQUIX_POW_REPLAY_MIN_BYTES);
+	unsigned accepted = 0, evicting = 0, replays = 0, forgotten = 0;
+	equix_pow_solution fresh = proof_from(1, 0, 90000);
+
+	for (unsigned k = 1; k < POOL; k += 2)
+		ck_assert_int_eq(equix_pow_service_verify(svc, NULL,
+							  &pool[0][k]),
+				 EQUIX_POW_OK);
+	ck_assert_int_eq(rotate_to(svc, 1), EQUIX_POW_OK);
+	for (unsigned k = 0; k < POOL; k += 2)
+		ck_assert_int_eq(equix_pow_service_verify(svc, NULL,
+							  &pool[1][k]),
+				 EQUIX_POW_OK);
+	for (unsigned k = 1; k < POOL; k += 2) {
+		size_t before = entries(svc);
+
+		ck_assert_int_eq(equix_pow_service_verify(svc, NULL,
+							  &pool[1][k]),
+				 EQUIX_POW_OK);
+		accepted++;
+		evicting += entries(svc) == before;
+	}
+	ck_assert_uint_gt(evicting, 0);
+	ck_assert_int_eq(rotate_to(svc, 2), EQUIX_POW_OK); /* A retired */
+	ck_assert_uint_eq(entries(svc), POOL - evicting); /* room again */
+	for (unsigned k = 0; k < POOL; k += 2) {
+		equix_pow_result r =
+			equix_pow_service_verify(svc, NULL, &pool[1][k]);
+
+		ck_assert_msg(r == EQUIX_POW_FAIL_REPLAY ||
+				      r == EQUIX_POW_FAIL_EVICTED,
+			      "B's proof %u, accepted before: %s", k,
+			      equix_pow_result_string(r));
+		replays += r == EQUIX_POW_FAIL_REPLAY;
+		forgotten += r == EQUIX_POW_FAIL_EVICTED;
+	}
+	ck_assert_uint_eq(forgotten, evicting);
+	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &fresh),
+			 EQUIX_POW_FAIL_EVICTED);
+	/* dearer than what was evicted: accepted, and then a replay */
+	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &pool[2][7]),
+			 EQUIX_POW_OK);
+	printf("evicted_proof_refused_after_rotation: %u of B's odd proofs "
+	       "accepted, %u evicting; then %u replays, %u refused as "
+	       "evicted\n",
+	       accepted, evicting, replays, forgotten);
+	equix_pow_service_free(svc);
+}
+END_TEST
+
+/*
+ * The property with the smallest cache: random sequences of proofs from
+ * the pool, under the live seeds mostly, and now and then a rotation, so
+ * that the cache fills, evicts, and gets room back by rotations. The
+ * model cannot know which of two equally cheap entries is evicted, so it
+ * checks what holds whatever was: nothing accepted twice while its seed
+ * lives, and every refusal one that the cache explains.
+ */
+START_TEST(random_evictions_never_accept_twice)
+{
+	const int runs = tu_count(12), steps = 600;
+	unsigned oks = 0, full = 0, forgotten = 0, rotations = 0;
+
+	for (int run = 0; run < runs; run++) {
+		service_model m = service_model_start(0);
+		equix_pow_service *svc = service_on(0, EQUIX_POW_REPLAY_MIN_BYTES);
+
+		m.cache_may_fill = 1;
+		for (int step = 0; step < steps; step++) {
+			uint32_t r = randombytes_uniform(60);
+			int seed = (int)randombytes_uniform(POOL_SEEDS);
+			unsigned k = randombytes_uniform(POOL);
+			equix_pow_result got;
+
+			if (r == 0) {
+				got = rotate_to(svc, (unsigned)seed);
+				ck_assert_int_eq(got,
+						 service_model_rotate(&m, seed));
+				rotations++;
+				continue;
+			}
+			if (r < 50) /* mostly under a live seed */
+				seed = r % 2 || m.previous < 0 ? m.current
+								: m.previous;
+			got = equix_pow_service_verify(svc, NULL, &pool[seed][k]);
+			ck_assert_msg(service_model_verify(&m, seed, (int)k,
+							   pool_effort(k), got),
+				      "run %d step %d (seed %d proof %u): %s, "
+				      "model: %s",
+				      run, step, seed, k,
+				      equix_pow_result_string(got),
+				      equix_pow_result_string(service_model_expect(
+					      &m, seed, (int)k, pool_effort(k))));
+			oks += got == EQUIX_POW_OK;
+			full += got == EQUIX_POW_FAIL_CACHE_FULL;
+			forgotten += got == EQUIX_POW_FAIL_EVICTED;
+		}
+		equix_pow_service_free(svc);
+	}
+	printf("random_evictions_never_accept_twice: %d runs of %d steps, "
+	       "%u acceptances, %u refused as full, %u as evicted, %u "
+	       "rotations\n",
+	       runs, steps, oks, full, forgotten, rotations);
+	ck_assert_uint_gt(full, 0);
 }
 END_TEST
 
@@ -397,6 +530,7 @@ int main(void)
 	TCase *rotation = tcase_create("rotation");
 	TCase *effort = tcase_create("effort");
 	TCase *alloc = tcase_create("alloc");
+	TCase *eviction = tcase_create("eviction");
 
 	tcase_set_timeout(rotation, 240);
 	tcase_set_timeout(effort, 240);
@@ -407,8 +541,14 @@ int main(void)
 	tcase_add_test(effort, min_effort_refuses_first);
 	tcase_add_test(effort, full_cache_prefers_higher_effort);
 	tcase_add_test(alloc, must_compile_refused_where_nothing_compiles);
+	/* the pool is made once, before the tests are forked */
+	tcase_add_unchecked_fixture(eviction, make_pool, NULL);
+	tcase_set_timeout(eviction, 600);
+	tcase_add_test(eviction, evicted_proof_refused_after_rotation);
+	tcase_add_test(eviction, random_evictions_never_accept_twice);
 	suite_add_tcase(s, rotation);
 	suite_add_tcase(s, effort);
 	suite_add_tcase(s, alloc);
+	suite_add_tcase(s, eviction);
 	return tu_run_suite(s);
 }

@@ -3,15 +3,20 @@
 /*
  * fuzz_pow_service.c - libFuzzer harness: a PoW service driven by
  * attacker-chosen sequences of rotations, minimum-effort changes and real
- * proofs, each outcome predicted by a model of the rules: the minimum
- * first, then the seed head (current or previous seed), then the replay
- * check. Whatever the order of rotations (to the current seed, back to
- * the previous one, to new seeds, back to retired ones), no proof may be
- * accepted twice; the cap is large, so nothing is ever evicted and "at
- * most once" is exact.
+ * proofs, each outcome checked against the model of the rules
+ * (tests/service_model.h): the minimum first, then the seed head (current
+ * or previous seed), then "never accepted twice". Whatever the order of
+ * rotations (to the current seed, back to the previous one, to new seeds,
+ * back to retired ones) and whatever a full cache gave up, no proof may
+ * be accepted twice.
  *
- * Each input byte is one step: the top two bits choose it (0 rotate,
- * 1 and 2 verify, 3 set the minimum) and the rest its argument.
+ * The first input byte chooses the cache: odd, the smallest cap
+ * (EQUIX_POW_REPLAY_MIN_BYTES, 90 entries), which two live seeds' proofs
+ * overfill, so that dearer proofs evict cheaper ones; even, a cap too
+ * large to fill, where every answer is exact. Each further byte is one
+ * step: the top two bits choose it (0 rotate, 3 set the minimum, 1 and 2
+ * verify) and the rest its argument; a verification takes one more byte,
+ * so that its argument reaches all SEEDS * PROOFS proofs.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -23,16 +28,23 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define SEEDS 4
-#define PROOFS 6
-#define CAP ((size_t)1 << 20)
+#define SEEDS 3
+#define PROOFS 64 /* more than half a small cache's 90 entries */
+#define LARGE_CAP ((size_t)1 << 20)
 
 static const uint8_t id[EQUIX_POW_ID_LEN] = {0x51};
 static uint8_t seeds[SEEDS][EQUIX_POW_SEED_LEN];
 static equix_pow_solution proofs[SEEDS][PROOFS];
 
-/* Proof k of a seed has effort k % 3; all start from the same nonces, so
- * the same nonce appears under several seeds. */
+/* Proof k's effort: even k 0, odd k 1, every eighth 2 (efforts 0 and 1
+ * cost one solve each; every solution meets them). */
+static uint32_t effort_of(int k)
+{
+	return k % 8 == 7 ? 2 : (uint32_t)(k % 2);
+}
+
+/* All seeds' proofs start from the same nonces, so the same nonce
+ * appears under several seeds. */
 static void make_proofs(void)
 {
 	for (int s = 0; s < SEEDS; s++) {
@@ -40,72 +52,62 @@ static void make_proofs(void)
 		for (int k = 0; k < PROOFS; k++) {
 			uint8_t start[EQUIX_POW_NONCE_LEN] = {0};
 
-			start[0] = (uint8_t)(32 * k);
-			if (equix_pow_solve(id, seeds[s], (uint32_t)(k % 3),
-					    start, NULL, &proofs[s][k],
+			start[1] = (uint8_t)k; /* 256 apart */
+			if (equix_pow_solve(id, seeds[s], effort_of(k), start,
+					    NULL, &proofs[s][k],
 					    NULL) != EQUIX_POW_OK)
 				abort();
 		}
 	}
 }
 
-typedef struct model {
-	service_model seeds;
-	int accepted[SEEDS][PROOFS];
-	uint32_t min_effort;
-} model;
-
-static equix_pow_result model_verify(model *m, int s, int k)
+/* One step from data[*i]; 0 if the service's answer breaks the rules. */
+static int step(equix_pow_service *svc, service_model *m, const uint8_t *data,
+		size_t size, size_t *i)
 {
-	if (proofs[s][k].effort < m->min_effort)
-		return EQUIX_POW_FAIL_LOW_EFFORT;
-	if (!service_model_live(&m->seeds, s))
-		return EQUIX_POW_FAIL_SEED_HEAD;
-	if (m->accepted[s][k])
-		return EQUIX_POW_FAIL_REPLAY;
-	m->accepted[s][k] = 1;
-	return EQUIX_POW_OK;
-}
-
-static equix_pow_result step(equix_pow_service *svc, model *m, uint8_t b,
-			     equix_pow_result *want)
-{
+	uint8_t b = data[(*i)++];
 	unsigned arg = b & 63;
 
 	switch (b >> 6) {
 	case 0:
-		*want = service_model_rotate(&m->seeds, (int)(arg % SEEDS));
-		return equix_pow_service_rotate(svc, seeds[arg % SEEDS]);
+		return equix_pow_service_rotate(svc, seeds[arg % SEEDS]) ==
+		       service_model_rotate(m, (int)(arg % SEEDS));
 	case 3:
 		m->min_effort = arg % 4;
-		*want = EQUIX_POW_OK;
-		return equix_pow_service_set_min_effort(svc, arg % 4);
+		return equix_pow_service_set_min_effort(svc, arg % 4) ==
+		       EQUIX_POW_OK;
 	default:
+		arg = arg << 8 | (*i < size ? data[(*i)++] : 0);
 		arg %= SEEDS * PROOFS;
-		*want = model_verify(m, (int)(arg / PROOFS),
-				     (int)(arg % PROOFS));
-		return equix_pow_service_verify(svc, NULL,
-						&proofs[arg / PROOFS]
-						       [arg % PROOFS]);
+		return service_model_verify(
+			m, (int)(arg / PROOFS), (int)(arg % PROOFS),
+			effort_of((int)(arg % PROOFS)),
+			equix_pow_service_verify(svc, NULL,
+						 &proofs[arg / PROOFS]
+							[arg % PROOFS]));
 	}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static int made;
-	model m = {.seeds = service_model_start(0)};
+	service_model m = service_model_start(0);
 	equix_pow_service *svc;
-	equix_pow_result want;
 
+	if (size == 0)
+		return 0;
 	if (!made) {
 		make_proofs();
 		made = 1;
 	}
-	svc = equix_pow_service_alloc(id, seeds[0], CAP, 0);
+	m.cache_may_fill = data[0] & 1;
+	svc = equix_pow_service_alloc(
+		id, seeds[0],
+		m.cache_may_fill ? EQUIX_POW_REPLAY_MIN_BYTES : LARGE_CAP, 0);
 	if (svc == NULL)
 		abort();
-	for (size_t i = 0; i < size; i++)
-		if (step(svc, &m, data[i], &want) != want)
+	for (size_t i = 1; i < size;)
+		if (!step(svc, &m, data, size, &i))
 			abort();
 	equix_pow_service_free(svc);
 	return 0;
