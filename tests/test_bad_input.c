@@ -947,6 +947,45 @@ static const char *pow_service_verify_replay(void)
 	return pw(r);
 }
 
+/* The proof of `effort` found first from the vector's nonce plus
+ * `offset` (offsets far apart never reach the same nonce). */
+static equix_pow_solution solved_from(uint32_t effort, uint64_t offset)
+{
+	uint8_t nonce[EQUIX_POW_NONCE_LEN];
+	equix_pow_solution p;
+
+	memcpy(nonce, pow_nonce, sizeof nonce);
+	equix_pow_nonce_add(nonce, offset);
+	ck_assert_int_eq(equix_pow_solve(pow_id, pow_seed, effort, nonce, NULL,
+					 &p, NULL),
+			 EQUIX_POW_OK);
+	return p;
+}
+
+/* The smallest cache full of effort-0 proofs; one of effort 1 takes a
+ * place; a new effort-0 proof cannot be told from the one forgotten. */
+static const char *pow_service_verify_evicted(void)
+{
+	equix_pow_service *s = equix_pow_service_alloc(
+		pow_id, pow_seed, EQUIX_POW_REPLAY_MIN_BYTES, EQUIX_CTX_VERIFY);
+	equix_pow_solution p;
+	equix_pow_result r;
+	uint64_t k = 0;
+
+	ck_assert_ptr_nonnull(s);
+	do {
+		p = solved_from(0, 64 * k++);
+		r = equix_pow_service_verify(s, NULL, &p);
+	} while (r == EQUIX_POW_OK && k < 1000);
+	ck_assert_int_eq(r, EQUIX_POW_FAIL_CACHE_FULL);
+	p = solved_from(1, 64 * k++);
+	ck_assert_int_eq(equix_pow_service_verify(s, NULL, &p), EQUIX_POW_OK);
+	p = solved_from(0, 64 * k);
+	r = equix_pow_service_verify(s, NULL, &p);
+	equix_pow_service_free(s);
+	return pw(r);
+}
+
 static const char *pow_service_verify_effort_max(void)
 {
 	return service_verify(proof_of(sol1, UINT32_MAX));
@@ -1694,6 +1733,7 @@ static const row_case cases[] = {
 	CASE("pow-service-verify-null-proof", pow_service_verify_null_proof),
 	CASE("pow-service-verify-seed-head", pow_service_verify_seed_head),
 	CASE("pow-service-verify-replay", pow_service_verify_replay),
+	CASE("pow-service-verify-evicted", pow_service_verify_evicted),
 	CASE("pow-service-verify-effort-max", pow_service_verify_effort_max),
 	CASE("pow-service-verify-effort-zero", pow_service_verify_effort_zero),
 	CASE("pow-service-verify-wrong-effort",

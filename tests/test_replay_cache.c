@@ -230,6 +230,69 @@ START_TEST(eviction_takes_the_cheapest_recorded)
 }
 END_TEST
 
+/*
+ * What an eviction leaves behind: the evicted entry's seed refuses every
+ * nonce at or below the highest effort evicted under it (REPLAY_FORGOTTEN),
+ * present or not, new or old; the other seed is untouched; the bound only
+ * rises, survives the table's growth, and goes with its seed.
+ */
+START_TEST(eviction_bound_per_seed)
+{
+	replay_cache c;
+
+	make_nonces();
+	fill_smallest(&c, 5, 0); /* efforts 5..11, seeds alternate */
+	ck_assert_int_eq(replay_cache_lookup(&c, 0, nonces[100], 0),
+			 REPLAY_ABSENT);
+	/* the cheapest is nonces[0] (seed 0, effort 5) */
+	ck_assert_int_eq(replay_cache_insert_evicting(&c, 0, nonces[100], 9),
+			 REPLAY_INSERTED);
+	ck_assert(!replay_cache_contains(&c, 0, nonces[0]));
+	ck_assert_int_eq(replay_cache_lookup(&c, 0, nonces[0], 5),
+			 REPLAY_FORGOTTEN);
+	ck_assert_int_eq(replay_cache_lookup(&c, 0, nonces[101], 0),
+			 REPLAY_FORGOTTEN);
+	ck_assert_int_eq(replay_cache_lookup(&c, 0, nonces[101], 6),
+			 REPLAY_ABSENT);
+	ck_assert_int_eq(replay_cache_lookup(&c, 1, nonces[101], 0),
+			 REPLAY_ABSENT);
+	/* a recorded entry is present before it is forgotten */
+	ck_assert_int_eq(replay_cache_lookup(&c, 0, nonces[100], 0),
+			 REPLAY_PRESENT);
+	/* inserting refuses as lookup does, evicting or not */
+	ck_assert_int_eq(replay_cache_insert(&c, 0, nonces[0], 5, 1),
+			 REPLAY_FORGOTTEN);
+	ck_assert_int_eq(replay_cache_insert_evicting(&c, 0, nonces[0], 5),
+			 REPLAY_FORGOTTEN);
+	/* next cheapest: nonces[7] (seed 1, effort 5), then nonces[14]
+	 * (seed 0, 5): the bound of seed 0 stays, seed 1's rises */
+	ck_assert_int_eq(replay_cache_insert_evicting(&c, 1, nonces[102], 8),
+			 REPLAY_INSERTED);
+	ck_assert_int_eq(replay_cache_lookup(&c, 1, nonces[7], 5),
+			 REPLAY_FORGOTTEN);
+	ck_assert_uint_eq(c.evicted_bound[0], 6);
+	ck_assert_uint_eq(c.evicted_bound[1], 6);
+	check_invariants(&c);
+	/* growth keeps the bounds */
+	c.cap_bytes = replay_cache_bytes_for(256);
+	for (int i = 0; i < 40; i++)
+		ck_assert_int_eq(replay_cache_insert(&c, 1, nonces[1000 + i],
+						     20, 0),
+				 REPLAY_INSERTED);
+	ck_assert_uint_gt(c.slots, 64);
+	ck_assert_int_eq(replay_cache_lookup(&c, 0, nonces[0], 5),
+			 REPLAY_FORGOTTEN);
+	/* retiring seed 0 takes its bound; seed 1 keeps its own */
+	replay_cache_drop_seed(&c, 0);
+	ck_assert_int_eq(replay_cache_lookup(&c, 0, nonces[0], 5),
+			 REPLAY_ABSENT);
+	ck_assert_int_eq(replay_cache_lookup(&c, 1, nonces[7], 5),
+			 REPLAY_FORGOTTEN);
+	check_invariants(&c);
+	replay_cache_clear(&c);
+}
+END_TEST
+
 /* ---- flood ---------------------------------------------------------- */
 
 static void counter_nonce(uint64_t i, uint8_t out[EQUIX_POW_NONCE_LEN])
@@ -359,16 +422,18 @@ START_TEST(flood_ten_million)
 				 REPLAY_INSERTED);
 	}
 	ck_assert_uint_eq(c.count, accepted + 1000);
-	/* cheap ones cannot push them out, and they are all recorded */
+	/* cheap ones cannot push them out (at or below an evicted effort,
+	 * they may be proofs the cache forgot), and the dear ones are all
+	 * recorded */
 	counter_nonce(total + dear, nonce);
-	ck_assert_int_eq(insert_watched(&c, 0, nonce, 0, 1), REPLAY_FULL);
+	ck_assert_int_eq(insert_watched(&c, 0, nonce, 0, 1), REPLAY_FORGOTTEN);
 	for (uint64_t i = 0; i < dear; i++) {
 		counter_nonce(total + i, nonce);
 		ck_assert_int_eq(insert_watched(&c, 0, nonce, 1, 1),
 				 REPLAY_PRESENT);
 	}
-	/* retiring a seed frees its entries for the next seed, which takes
-	 * the freed tag */
+	/* retiring a seed frees its entries and its bound for the next
+	 * seed, which takes the freed tag */
 	replay_cache_drop_seed(&c, 0);
 	ck_assert_uint_le(c.count, 1000);
 	counter_nonce(total + dear + 1, nonce);
@@ -386,6 +451,7 @@ int main(void)
 	tcase_add_test(t, insert_contains_remove);
 	tcase_add_test(t, budget);
 	tcase_add_test(t, eviction_takes_the_cheapest_recorded);
+	tcase_add_test(t, eviction_bound_per_seed);
 	tcase_add_test(t, flood_ten_million);
 	tcase_set_timeout(t, 300);
 	suite_add_tcase(s, t);

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <sodium.h>
@@ -356,6 +357,58 @@ START_TEST(random_evictions_never_accept_twice)
 }
 END_TEST
 
+/*
+ * A service that rotates often remembers many retired seeds, and a
+ * rotation must not slow down with their number (it runs under the lock
+ * every verification takes): the last quarter of ROTATIONS rotations to
+ * new seeds takes about as long as the first. A list searched end to end
+ * made the last quarter seven times slower. CPU time of this thread, so
+ * that other processes' load does not count; the allowance covers the
+ * set's doubling, which falls in the last quarter.
+ */
+#define ROTATIONS 40000
+
+static double thread_seconds(void)
+{
+	struct timespec t;
+
+	ck_assert_int_eq(clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t), 0);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+START_TEST(rotations_take_constant_time)
+{
+	const int n = tu_count(ROTATIONS);
+	equix_pow_service *svc = service_on(0, 0);
+	double quarter[4];
+	uint8_t seed[EQUIX_POW_SEED_LEN] = {0};
+
+	for (int q = 0, i = 1; q < 4; q++) {
+		double start = thread_seconds();
+
+		for (; i <= n * (q + 1) / 4; i++) {
+			memcpy(seed, &i, sizeof i);
+			ck_assert_int_eq(equix_pow_service_rotate(svc, seed),
+					 EQUIX_POW_OK);
+		}
+		quarter[q] = thread_seconds() - start;
+	}
+	/* every one of them stays retired */
+	for (int i = 1; i < n - 1; i += n / 16) {
+		memcpy(seed, &i, sizeof i);
+		ck_assert_int_eq(equix_pow_service_rotate(svc, seed),
+				 EQUIX_POW_FAIL_SEED_RETIRED);
+	}
+	printf("rotations_take_constant_time: %d rotations, first quarter "
+	       "%.1f ms, last %.1f ms\n",
+	       n, quarter[0] * 1e3, quarter[3] * 1e3);
+	ck_assert_msg(quarter[3] <= 2 * quarter[0] + 0.005,
+		      "last quarter %.1f ms, first %.1f ms", quarter[3] * 1e3,
+		      quarter[0] * 1e3);
+	equix_pow_service_free(svc);
+}
+END_TEST
+
 /* ---- Minimum effort ------------------------------------------------------ */
 
 START_TEST(min_effort_refuses_first)
@@ -396,8 +449,9 @@ END_TEST
  * Then a proof of higher effort takes the place of a cheapest entry
  * instead of being refused, while proofs no dearer than the cheapest
  * entry are still refused; once the cheap entries are all gone, nothing
- * cheaper than what is recorded gets in, and no recorded proof is ever
- * accepted again.
+ * cheaper than what is recorded gets in, no evicted proof comes back
+ * (EQUIX_POW_FAIL_EVICTED), and no recorded proof is ever accepted
+ * again.
  */
 #define CHEAP_MAX 200
 #define DEAR_EFFORT 2
@@ -428,14 +482,14 @@ START_TEST(full_cache_prefers_higher_effort)
 				 EQUIX_POW_FAIL_REPLAY);
 		ck_assert_uint_eq(entries(svc), fit);
 	}
-	/* all cheap entries gone: the same effort is refused, and so is an
-	 * evicted cheap proof sent again */
+	/* all cheap entries gone: the same effort is refused for room, and
+	 * an evicted cheap proof sent again as one the cache forgot */
 	dear[fit] = proof_from(0, DEAR_EFFORT, 20000 + 16 * fit);
 	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &dear[fit]),
 			 EQUIX_POW_FAIL_CACHE_FULL);
 	for (unsigned i = 0; i < fit; i++)
 		ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &cheap[i]),
-				 EQUIX_POW_FAIL_CACHE_FULL);
+				 EQUIX_POW_FAIL_EVICTED);
 	/* every recorded proof is still a replay */
 	for (unsigned i = 0; i < fit; i++)
 		ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &dear[i]),
@@ -538,6 +592,7 @@ int main(void)
 	tcase_add_test(rotation, rotate_back_to_previous_keeps_both_sets);
 	tcase_add_test(rotation, rotate_to_retired_seed_is_refused);
 	tcase_add_test(rotation, random_rotations_never_accept_twice);
+	tcase_add_test(rotation, rotations_take_constant_time);
 	tcase_add_test(effort, min_effort_refuses_first);
 	tcase_add_test(effort, full_cache_prefers_higher_effort);
 	tcase_add_test(alloc, must_compile_refused_where_nothing_compiles);
