@@ -443,10 +443,15 @@ EQUIX_POW_API equix_pow_result equix_pow_service_set_min_effort(
  * Checks a proof, cheapest first: the effort reaches the minimum
  * (equix_pow_service_set_min_effort()); the seed head names a known seed
  * (the current one first); the (nonce, seed) pair is not in the replay
- * cache; the effort check; equix_verify(). On success the pair is
- * recorded. When the replay cache is at its cap, a proof whose effort is
- * above that of the cheapest recorded proof takes its place (that proof
- * is forgotten); any other is refused with EQUIX_POW_FAIL_CACHE_FULL.
+ * cache, and its effort is above every effort the full cache evicted
+ * under that seed (EQUIX_POW_FAIL_EVICTED: such a proof may be one the
+ * cache accepted and forgot); the effort check; equix_verify(). On
+ * success the pair is recorded. When the replay cache is at its cap, a
+ * proof whose effort is above that of the cheapest recorded proof takes
+ * its place (that proof is forgotten, and from then on its seed refuses
+ * every proof at or below its effort); any other is refused with
+ * EQUIX_POW_FAIL_CACHE_FULL. No proof is ever accepted twice while its
+ * seed is current or previous (doc/pow-v1.md, section 7).
  * `ctx` is a verification context of the caller's (one per thread); NULL
  * uses the state's own, one caller at a time (the state locks it, so
  * threads passing NULL wait for each other).

@@ -227,6 +227,8 @@ static replay_insert_result resize(replay_cache *cache, size_t slots)
 		memcpy(bigger.heap, cache->heap,
 		       cache->count * sizeof(replay_entry));
 	bigger.count = cache->count;
+	memcpy(bigger.evicted_bound, cache->evicted_bound,
+	       sizeof bigger.evicted_bound);
 	for (size_t h = 0; h < bigger.count; h++)
 		link_slot(&bigger, probe(&bigger, bigger.heap[h].seed,
 					 bigger.heap[h].nonce),
@@ -255,6 +257,18 @@ bool replay_cache_contains(const replay_cache *cache, unsigned seed,
 	       cache->table[probe(cache, seed, nonce)] != 0;
 }
 
+replay_insert_result replay_cache_lookup(const replay_cache *cache,
+					 unsigned seed,
+					 const uint8_t nonce[EQUIX_POW_NONCE_LEN],
+					 uint32_t effort)
+{
+	if (replay_cache_contains(cache, seed, nonce))
+		return REPLAY_PRESENT;
+	if (effort < cache->evicted_bound[seed & 1])
+		return REPLAY_FORGOTTEN;
+	return REPLAY_ABSENT;
+}
+
 /* Called with room for one more. */
 static void place(replay_cache *cache, unsigned seed, const uint8_t *nonce,
 		  uint32_t effort, int pending)
@@ -274,10 +288,11 @@ replay_insert_result replay_cache_insert(replay_cache *cache, unsigned seed,
 					 const uint8_t nonce[EQUIX_POW_NONCE_LEN],
 					 uint32_t effort, int pending)
 {
-	replay_insert_result r;
+	replay_insert_result r = replay_cache_lookup(cache, seed, nonce,
+						     effort);
 
-	if (replay_cache_contains(cache, seed, nonce))
-		return REPLAY_PRESENT;
+	if (r != REPLAY_ABSENT)
+		return r;
 	if ((r = make_room(cache)) != REPLAY_INSERTED)
 		return r;
 	place(cache, seed, nonce, effort, pending);
@@ -292,6 +307,15 @@ bool replay_cache_cheapest(const replay_cache *cache, uint32_t *effort)
 	return true;
 }
 
+/* Raises the bound of `e`'s seed past `e`'s effort, as it is evicted. */
+static void forget(replay_cache *cache, const replay_entry *e)
+{
+	uint64_t *bound = &cache->evicted_bound[e->seed];
+
+	if (*bound <= e->effort)
+		*bound = (uint64_t)e->effort + 1;
+}
+
 replay_insert_result replay_cache_insert_evicting(
 	replay_cache *cache, unsigned seed,
 	const uint8_t nonce[EQUIX_POW_NONCE_LEN], uint32_t effort)
@@ -304,6 +328,7 @@ replay_insert_result replay_cache_insert_evicting(
 		return r;
 	if (!replay_cache_cheapest(cache, &cheapest) || cheapest >= effort)
 		return REPLAY_FULL;
+	forget(cache, &cache->heap[0]);
 	remove_entry(cache, 0);
 	place(cache, seed, nonce, effort, 0);
 	return REPLAY_INSERTED;
@@ -354,4 +379,5 @@ void replay_cache_drop_seed(replay_cache *cache, unsigned seed)
 			  h);
 	for (size_t h = kept / 2; h-- > 0;)
 		sift_down(cache, h);
+	cache->evicted_bound[seed & 1] = 0;
 }

@@ -16,7 +16,13 @@
  *    unless it may evict (fail closed);
  *  - each entry carries its proof's effort, and the entries form a
  *    min-heap by effort, so that when the cache is full the cheapest
- *    recorded proof can make room for a dearer one.
+ *    recorded proof can make room for a dearer one;
+ *  - an evicted proof is forgotten, but not its effort: per seed the
+ *    cache keeps the highest effort it evicted, and refuses every proof
+ *    at or below it (REPLAY_FORGOTTEN), since any of them may be one it
+ *    accepted and then forgot. Without that, a proof evicted while the
+ *    cache was full would pass again as soon as room came back (a seed
+ *    rotated out, a reservation given back).
  *
  * Both seeds share the table (an entry says which of the two it belongs
  * to): one cap then serves whichever seed the proofs come under, and a
@@ -60,11 +66,15 @@ typedef struct replay_cache {
 	size_t count;
 	size_t cap_bytes;
 	const uint8_t *hash_key; /* crypto_shorthash_KEYBYTES, the service's */
+	/* per seed: 1 + the highest effort evicted under it; 0: none yet */
+	uint64_t evicted_bound[2];
 } replay_cache;
 
 typedef enum replay_insert_result {
 	REPLAY_INSERTED,
-	REPLAY_PRESENT,
+	REPLAY_ABSENT,    /* replay_cache_lookup: neither of the two below */
+	REPLAY_PRESENT,   /* recorded, or reserved */
+	REPLAY_FORGOTTEN, /* at or below an effort evicted under its seed */
 	REPLAY_FULL,      /* no room without passing the cap */
 	REPLAY_NO_MEMORY, /* within the cap, but malloc failed */
 } replay_insert_result;
@@ -83,18 +93,28 @@ size_t replay_cache_capacity(size_t slots);
 size_t replay_cache_bytes(const replay_cache *cache);
 size_t replay_cache_bytes_for(size_t slots);
 
+/* Whether (seed, nonce) is recorded or reserved. */
 bool replay_cache_contains(const replay_cache *cache, unsigned seed,
 			   const uint8_t nonce[EQUIX_POW_NONCE_LEN]);
 
-/* Adds (seed, nonce), growing the table when the cap allows; evicts
- * nothing. `pending`: a reservation (see above). */
+/* Whether (seed, nonce) at `effort` may be new to the cache:
+ * REPLAY_PRESENT, REPLAY_FORGOTTEN (checked in that order) or
+ * REPLAY_ABSENT. */
+replay_insert_result replay_cache_lookup(const replay_cache *cache,
+					 unsigned seed,
+					 const uint8_t nonce[EQUIX_POW_NONCE_LEN],
+					 uint32_t effort);
+
+/* Adds (seed, nonce) unless replay_cache_lookup() refuses it, growing the
+ * table when the cap allows; evicts nothing. `pending`: a reservation
+ * (see above). */
 replay_insert_result replay_cache_insert(replay_cache *cache, unsigned seed,
 					 const uint8_t nonce[EQUIX_POW_NONCE_LEN],
 					 uint32_t effort, int pending);
 
 /* As replay_cache_insert (not pending), but when the cache is full the
  * cheapest recorded entry gives its place, if its effort is below
- * `effort`; REPLAY_FULL otherwise. */
+ * `effort` (its seed's bound then rises to it); REPLAY_FULL otherwise. */
 replay_insert_result replay_cache_insert_evicting(
 	replay_cache *cache, unsigned seed,
 	const uint8_t nonce[EQUIX_POW_NONCE_LEN], uint32_t effort);
@@ -111,7 +131,8 @@ void replay_cache_confirm(replay_cache *cache, unsigned seed,
 void replay_cache_remove(replay_cache *cache, unsigned seed,
 			 const uint8_t nonce[EQUIX_POW_NONCE_LEN]);
 
-/* Removes every entry of `seed` (the seed is retired). */
+/* Removes every entry of `seed` and its evicted bound (the seed is
+ * retired: none of its proofs can come again). */
 void replay_cache_drop_seed(replay_cache *cache, unsigned seed);
 
 #endif

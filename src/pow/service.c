@@ -6,7 +6,9 @@
  *
  *   0. the effort must reach the service's minimum, if it has one;
  *   1. the seed head must name the current or the previous seed;
- *   2. the (nonce, seed) pair must not have been accepted before;
+ *   2. the (nonce, seed) pair must not have been accepted before: not
+ *      recorded (FAIL_REPLAY), and its effort above every effort the full
+ *      cache evicted under that seed (FAIL_EVICTED, see below);
  *   3. the effort check (one 4-byte BLAKE2b);
  *   4. the pair is reserved in the replay cache;
  *   5. equix_verify() (eight HashX evaluations plus the program build);
@@ -21,12 +23,18 @@
  * place, but only once it has passed step 5 (an invalid proof must not
  * evict anything), so it is verified first and recorded after, evicting
  * then; a second thread with the same proof meanwhile finds it present.
+ * The evicted proof is forgotten, so from then on the cache refuses every
+ * proof of its seed at or below its effort (replay_cache.h): room comes
+ * back when a reservation is given back or a seed retires, and the
+ * forgotten proof must not get in then. Steps 2, 4 and 6 all ask the
+ * cache under the lock, since an eviction may come between any two.
  *
  * Seeds: a proof is never accepted twice, so a seed whose entries were
  * dropped must never be current again. Rotating to the current seed
  * changes nothing, to the previous one swaps the two (both keep their
- * entries), and to a seed retired before is refused; every retired seed
- * is remembered (32 bytes each, a few a day in Tor's use).
+ * entries and evicted bounds), and to a seed retired before is refused;
+ * every retired seed is remembered (retired_seeds.h: 32 bytes each, a
+ * few a day in Tor's use).
  */
 #include <config.h>
 
@@ -42,6 +50,7 @@
 
 #include "equix_pow.h"
 #include "replay_cache.h"
+#include "retired_seeds.h"
 
 /* A live seed. Its index in the service's array is the tag its replay
  * entries carry, kept while it lives (a swap of current and previous
@@ -54,13 +63,12 @@ typedef struct seed_slot {
 } seed_slot;
 
 struct equix_pow_service {
-	pthread_mutex_t lock; /* everything down to `retired_cap` */
+	pthread_mutex_t lock; /* everything down to `retired` */
 	seed_slot seeds[2];
 	unsigned current; /* index of the current seed; the other: previous */
 	uint64_t last_generation;
 	replay_cache cache;
-	uint8_t (*retired)[EQUIX_POW_SEED_LEN];
-	size_t retired_count, retired_cap;
+	retired_seeds retired;
 	_Atomic uint32_t min_effort; /* 0: none */
 	uint8_t id[EQUIX_POW_ID_LEN];
 	uint8_t hash_key[crypto_shorthash_KEYBYTES];
@@ -118,6 +126,7 @@ equix_pow_service_alloc(const uint8_t id[EQUIX_POW_ID_LEN],
 	memcpy(s->id, id, EQUIX_POW_ID_LEN);
 	randombytes_buf(s->hash_key, sizeof s->hash_key);
 	replay_cache_init(&s->cache, s->hash_key, replay_cache_bytes);
+	retired_seeds_init(&s->retired, s->hash_key);
 	atomic_init(&s->min_effort, 0);
 	s->current = 0;
 	slot_set_seed(s, 0, seed);
@@ -129,7 +138,7 @@ void equix_pow_service_free(equix_pow_service *s)
 	if (s == NULL)
 		return;
 	replay_cache_clear(&s->cache);
-	free(s->retired);
+	retired_seeds_clear(&s->retired);
 	equix_free(s->ctx);
 	pthread_mutex_destroy(&s->lock);
 	pthread_mutex_destroy(&s->ctx_lock);
@@ -154,33 +163,6 @@ static bool seed_matches(const seed_slot *slot, const uint8_t *seed)
 	       memcmp(slot->seed, seed, EQUIX_POW_SEED_LEN) == 0;
 }
 
-static bool is_retired(const equix_pow_service *s, const uint8_t *seed)
-{
-	for (size_t i = 0; i < s->retired_count; i++)
-		if (memcmp(s->retired[i], seed, EQUIX_POW_SEED_LEN) == 0)
-			return true;
-	return false;
-}
-
-/* Remembers `seed` for good; 0 when out of memory. */
-static bool remember_retired(equix_pow_service *s, const uint8_t *seed)
-{
-	if (s->retired_count == s->retired_cap) {
-		size_t cap = s->retired_cap ? s->retired_cap * 2 : 16;
-		void *grown = cap > SIZE_MAX / EQUIX_POW_SEED_LEN
-				      ? NULL
-				      : realloc(s->retired,
-						cap * EQUIX_POW_SEED_LEN);
-
-		if (grown == NULL)
-			return false;
-		s->retired = grown;
-		s->retired_cap = cap;
-	}
-	memcpy(s->retired[s->retired_count++], seed, EQUIX_POW_SEED_LEN);
-	return true;
-}
-
 /* Called with the lock held: a seed never seen becomes current. */
 static equix_pow_result rotate_to_new_seed(equix_pow_service *s,
 					   const uint8_t *seed)
@@ -188,7 +170,7 @@ static equix_pow_result rotate_to_new_seed(equix_pow_service *s,
 	unsigned previous = s->current ^ 1;
 
 	if (s->seeds[previous].present) {
-		if (!remember_retired(s, s->seeds[previous].seed))
+		if (!retired_seeds_add(&s->retired, s->seeds[previous].seed))
 			return EQUIX_POW_FAIL_NO_MEMORY;
 		replay_cache_drop_seed(&s->cache, previous);
 	}
@@ -210,7 +192,7 @@ equix_pow_service_rotate(equix_pow_service *s,
 		; /* already current: nothing changes */
 	else if (seed_matches(&s->seeds[s->current ^ 1], seed))
 		s->current ^= 1; /* back to the previous seed: a swap */
-	else if (is_retired(s, seed))
+	else if (retired_seeds_contains(&s->retired, seed))
 		r = EQUIX_POW_FAIL_SEED_RETIRED;
 	else
 		r = rotate_to_new_seed(s, seed);
@@ -242,22 +224,38 @@ static int seed_for_generation(const equix_pow_service *s,
 	return -1;
 }
 
+static equix_pow_result insert_result(replay_insert_result r)
+{
+	switch (r) {
+	case REPLAY_INSERTED:
+	case REPLAY_ABSENT:
+		return EQUIX_POW_OK;
+	case REPLAY_PRESENT:
+		return EQUIX_POW_FAIL_REPLAY;
+	case REPLAY_FORGOTTEN:
+		return EQUIX_POW_FAIL_EVICTED;
+	case REPLAY_FULL:
+		return EQUIX_POW_FAIL_CACHE_FULL;
+	case REPLAY_NO_MEMORY:
+		break;
+	}
+	return EQUIX_POW_FAIL_NO_MEMORY;
+}
+
 /* Steps 1 and 2: copies out the seed and its generation. */
 static equix_pow_result find_seed(equix_pow_service *s,
 				  const equix_pow_solution *proof,
 				  uint8_t *seed, uint64_t *generation)
 {
-	equix_pow_result r = EQUIX_POW_OK;
+	equix_pow_result r = EQUIX_POW_FAIL_SEED_HEAD;
 	int tag;
 
 	pthread_mutex_lock(&s->lock);
 	tag = seed_for_head(s, proof->seed_head);
-	if (tag < 0) {
-		r = EQUIX_POW_FAIL_SEED_HEAD;
-	} else if (replay_cache_contains(&s->cache, (unsigned)tag,
-					 proof->nonce)) {
-		r = EQUIX_POW_FAIL_REPLAY;
-	} else {
+	if (tag >= 0)
+		r = insert_result(replay_cache_lookup(
+			&s->cache, (unsigned)tag, proof->nonce, proof->effort));
+	if (r == EQUIX_POW_OK) {
 		memcpy(seed, s->seeds[tag].seed, EQUIX_POW_SEED_LEN);
 		*generation = s->seeds[tag].generation;
 	}
@@ -271,21 +269,6 @@ typedef enum reservation {
 	VERIFY_THEN_EVICT, /* full, but dearer than the cheapest entry */
 	NOT_RESERVED,   /* refused: see the result */
 } reservation;
-
-static equix_pow_result insert_result(replay_insert_result r)
-{
-	switch (r) {
-	case REPLAY_INSERTED:
-		return EQUIX_POW_OK;
-	case REPLAY_PRESENT:
-		return EQUIX_POW_FAIL_REPLAY;
-	case REPLAY_FULL:
-		return EQUIX_POW_FAIL_CACHE_FULL;
-	case REPLAY_NO_MEMORY:
-		break;
-	}
-	return EQUIX_POW_FAIL_NO_MEMORY;
-}
 
 /* Called with the lock held. */
 static bool may_evict_for(const equix_pow_service *s, uint32_t effort)
@@ -375,7 +358,7 @@ static equix_pow_result from_equix(equix_result r)
 	}
 }
 
-/* Step 4, on the caller's context or, one at a time, on the state's. */
+/* Step 5, on the caller's context or, one at a time, on the state's. */
 static equix_pow_result run_equix_verify(equix_pow_service *s, equix_ctx *ctx,
 					 const uint8_t *challenge,
 					 const uint8_t *solution_bytes)

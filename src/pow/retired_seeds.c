@@ -1,0 +1,102 @@
+/* Copyright (c) 2026 The equix authors */
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * retired_seeds.c - see retired_seeds.h.
+ */
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "retired_seeds.h"
+
+#define MIN_SLOTS 16
+
+void retired_seeds_init(retired_seeds *set, const uint8_t *hash_key)
+{
+	memset(set, 0, sizeof *set);
+	set->hash_key = hash_key;
+}
+
+void retired_seeds_clear(retired_seeds *set)
+{
+	free(set->slots);
+	free(set->used);
+	retired_seeds_init(set, set->hash_key);
+}
+
+/* `size` is a power of two. */
+static size_t home_slot(const uint8_t *hash_key, size_t size,
+			const uint8_t *seed)
+{
+	uint8_t h[crypto_shorthash_BYTES];
+	uint64_t v = 0;
+
+	crypto_shorthash(h, seed, EQUIX_POW_SEED_LEN, hash_key);
+	for (unsigned i = 0; i < sizeof h; i++)
+		v = v << 8 | h[i];
+	return (size_t)(v & (size - 1));
+}
+
+/* The slot holding `seed`, or the empty one where it would go. */
+static size_t probe(const retired_seeds *set, const uint8_t *seed)
+{
+	size_t i = home_slot(set->hash_key, set->size, seed);
+
+	while (set->used[i] &&
+	       memcmp(set->slots[i], seed, EQUIX_POW_SEED_LEN) != 0)
+		i = (i + 1) & (set->size - 1);
+	return i;
+}
+
+bool retired_seeds_contains(const retired_seeds *set,
+			    const uint8_t seed[EQUIX_POW_SEED_LEN])
+{
+	return set->size != 0 && set->used[probe(set, seed)];
+}
+
+static void place(retired_seeds *set, const uint8_t *seed)
+{
+	size_t i = probe(set, seed);
+
+	memcpy(set->slots[i], seed, EQUIX_POW_SEED_LEN);
+	set->used[i] = true;
+	set->count++;
+}
+
+/* Doubles the table (to MIN_SLOTS at first); false when out of memory. */
+static bool grow(retired_seeds *set)
+{
+	retired_seeds bigger;
+	size_t size = set->size ? set->size * 2 : MIN_SLOTS;
+
+	if (size > SIZE_MAX / EQUIX_POW_SEED_LEN)
+		return false;
+	retired_seeds_init(&bigger, set->hash_key);
+	bigger.size = size;
+	bigger.slots = malloc(size * EQUIX_POW_SEED_LEN);
+	bigger.used = calloc(size, sizeof(bool));
+	if (bigger.slots == NULL || bigger.used == NULL) {
+		retired_seeds_clear(&bigger);
+		return false;
+	}
+	for (size_t i = 0; i < set->size; i++)
+		if (set->used[i])
+			place(&bigger, set->slots[i]);
+	retired_seeds_clear(set);
+	*set = bigger;
+	return true;
+}
+
+bool retired_seeds_add(retired_seeds *set,
+		       const uint8_t seed[EQUIX_POW_SEED_LEN])
+{
+	if (retired_seeds_contains(set, seed))
+		return true;
+	if ((set->count + 1) * 2 > set->size && !grow(set))
+		return false;
+	place(set, seed);
+	return true;
+}
