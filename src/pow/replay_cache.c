@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "keyed_slot.h"
 #include "replay_cache.h"
 
 #define MIN_SLOTS 64
@@ -48,17 +49,10 @@ size_t replay_cache_bytes(const replay_cache *cache)
 
 /* ---- The table ----------------------------------------------------------- */
 
-/* The top 32 bits of the keyed hash, scaled to [0, slots): the table need
- * not be a power of two, so a cache can grow into all of its cap. */
 static size_t home_slot(const replay_cache *cache, const uint8_t *nonce)
 {
-	uint8_t h[crypto_shorthash_BYTES];
-	uint64_t top = 0;
-
-	crypto_shorthash(h, nonce, EQUIX_POW_NONCE_LEN, cache->hash_key);
-	for (unsigned i = 0; i < 4; i++)
-		top = top << 8 | h[i];
-	return (size_t)((top * (uint64_t)cache->slots) >> 32);
+	return keyed_slot(cache->hash_key, nonce, EQUIX_POW_NONCE_LEN,
+			  cache->slots);
 }
 
 static size_t next_slot(const replay_cache *cache, size_t i)

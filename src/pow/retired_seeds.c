@@ -8,8 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sodium.h>
-
+#include "keyed_slot.h"
 #include "retired_seeds.h"
 
 #define MIN_SLOTS 16
@@ -27,27 +26,16 @@ void retired_seeds_clear(retired_seeds *set)
 	retired_seeds_init(set, set->hash_key);
 }
 
-/* `size` is a power of two. */
-static size_t home_slot(const uint8_t *hash_key, size_t size,
-			const uint8_t *seed)
-{
-	uint8_t h[crypto_shorthash_BYTES];
-	uint64_t v = 0;
-
-	crypto_shorthash(h, seed, EQUIX_POW_SEED_LEN, hash_key);
-	for (unsigned i = 0; i < sizeof h; i++)
-		v = v << 8 | h[i];
-	return (size_t)(v & (size - 1));
-}
-
-/* The slot holding `seed`, or the empty one where it would go. */
+/* The slot holding `seed`, or the empty one where it would go (the load
+ * limit guarantees one). */
 static size_t probe(const retired_seeds *set, const uint8_t *seed)
 {
-	size_t i = home_slot(set->hash_key, set->size, seed);
+	size_t i = keyed_slot(set->hash_key, seed, EQUIX_POW_SEED_LEN,
+			      set->size);
 
 	while (set->used[i] &&
 	       memcmp(set->slots[i], seed, EQUIX_POW_SEED_LEN) != 0)
-		i = (i + 1) & (set->size - 1);
+		i = i + 1 == set->size ? 0 : i + 1;
 	return i;
 }
 
