@@ -145,6 +145,45 @@ if [ -w /dev/full ]; then
 	fi
 fi
 
+# Rates whose combination would take the machine's memory: four attackers
+# at 10^7 proofs per second, each proof a second of verification (the
+# line of proofs grew to 2.6 GB in 54 s), and 10^6 clients per second
+# (70 MB per simulated second). Each stops at the default budget of live
+# events, clients and requests (--max-live), in about half a second:
+# status 1, one line. Under ulimit -v 300 MB, so that a program without
+# the budget fails fast instead of taking the memory; natively only
+# (valgrind and emulators need more address space than that). Smaller
+# budgets are rows of doc/bad-input.md.
+attacker='{"strategy": "fixed", "effort": 1, "rate": 10000000, "cores": 1000000, "cpu": 1000000}'
+printf '{"service": {"verify_cost_us": 1000000}, "attackers": [%s, %s, %s, %s]}\n' \
+	"$attacker" "$attacker" "$attacker" "$attacker" >"$tmp/verify-flood.json"
+over_budget() { # NAME ARGS...
+	name=$1; shift
+	(ulimit -v 300000 && exec timeout 60 "$program" pow simulate \
+		--solve-rate 300 --solutions-per-nonce 2 "$@") \
+		>"$tmp/out" 2>"$tmp/err" </dev/null
+	rc=$?
+	case $(cat "$tmp/err") in
+	"equix-cli: pow simulate: at "*" s, more than 1000000 events, clients and requests alive at once (--max-live 1000000)")
+		lines=$(wc -l <"$tmp/err" | tr -d ' ') ;;
+	*) lines=0 ;;
+	esac
+	if [ "$rc" = 1 ] && [ "$lines" = 1 ] && [ ! -s "$tmp/out" ]; then
+		pass "$name stops at the budget"
+	else
+		fail "$name stops at the budget" \
+			"status $rc: $(head -c 300 "$tmp/err")"
+	fi
+}
+if [ -n "$runner" ]; then
+	skip "a verification flood stops at the budget" "not native"
+	skip "a million clients per second stops at the budget" "not native"
+else
+	over_budget "a verification flood" --scenario "$tmp/verify-flood.json"
+	over_budget "a million clients per second" --verify-cost-us 50 \
+		--client-rate 1000000
+fi
+
 # Bad scenario files: one line, status 2.
 # bad NAME CONTENT MESSAGE
 bad() {
