@@ -30,6 +30,7 @@ enum {
 	OPT_HTML,
 	OPT_SVG,
 	OPT_STATS,
+	OPT_MAX_LIVE,
 	OPT_STRATEGY,
 	OPT_OVERRIDE, /* the options of sim_scenario_override() */
 };
@@ -63,6 +64,9 @@ static const char help[] =
 "  --svg PREFIX          PREFIX-effort.svg, PREFIX-traffic.svg and\n"
 "                        PREFIX-connect.svg\n"
 "  --stats               events, wall time and events per second on stderr\n"
+"  --max-live N          stop, with status 1, when more than N events,\n"
+"                        clients and requests are alive at once (1000 to\n"
+"                        100000000, default 1000000: about 150 MB)\n"
 "Service: --rate N (launches/s, 0: no limit), --burst N, --in-flight N,\n"
 "  --rend-time SECONDS (a launch in flight), --period SECONDS (update\n"
 "  period), --publish-delay SECONDS, --verify-cost-us US (0: measure)\n"
@@ -73,8 +77,8 @@ static const char help[] =
 "  --attack-effort E, --attack-strategy flood|fixed|match|above\n"
 "  -h, --help            show this help\n"
 "\n"
-"Exit status: 0 done, 1 an invariant broke or a file could not be written,\n"
-"2 usage error or a bad scenario file.\n";
+"Exit status: 0 done, 1 an invariant broke, the run went over --max-live\n"
+"or a file could not be written, 2 usage error or a bad scenario file.\n";
 /* clang-format on */
 
 /* The overriding options, in the order they are applied. */
@@ -97,6 +101,7 @@ static const struct option options[] = {
 	{"html", required_argument, NULL, OPT_HTML},
 	{"svg", required_argument, NULL, OPT_SVG},
 	{"stats", no_argument, NULL, OPT_STATS},
+	{"max-live", required_argument, NULL, OPT_MAX_LIVE},
 	{"attack-strategy", required_argument, NULL, OPT_STRATEGY},
 	{"duration", required_argument, NULL, OPT_OVERRIDE + 0},
 	{"rate", required_argument, NULL, OPT_OVERRIDE + 1},
@@ -121,6 +126,7 @@ static const struct option options[] = {
 /* The option texts, checked after the scan so that --help wins. */
 typedef struct sim_text {
 	const char *scenario, *seed, *csv, *json, *html, *svg, *strategy;
+	const char *max_live;
 	const char *overrides[N_OVERRIDES];
 	int list, print, stats, help;
 } sim_text;
@@ -148,6 +154,7 @@ static bool scan(int argc, char **argv, sim_text *t)
 		case OPT_HTML: t->html = optarg; break;
 		case OPT_SVG: t->svg = optarg; break;
 		case OPT_STATS: t->stats = 1; break;
+		case OPT_MAX_LIVE: t->max_live = optarg; break;
 		case OPT_STRATEGY: t->strategy = optarg; break;
 		case 'h': t->help = 1; break;
 		default: return false;
@@ -303,7 +310,8 @@ static bool write_reports(const sim_text *t, const sim_scenario *s,
 	return sim_print_summary(s, seed, r) && ok;
 }
 
-static int run(const sim_text *t, sim_scenario *s, uint64_t seed)
+static int run(const sim_text *t, sim_scenario *s, uint64_t seed,
+	       size_t max_live)
 {
 	sim_result r;
 	double start;
@@ -312,7 +320,7 @@ static int run(const sim_text *t, sim_scenario *s, uint64_t seed)
 	if (!measure(s))
 		return CLI_FAIL;
 	start = cli_now();
-	if (!sim_run(s, seed, &r)) {
+	if (!sim_run(s, seed, max_live, &r)) {
 		sim_result_free(&r);
 		return CLI_FAIL;
 	}
@@ -349,7 +357,7 @@ int cmd_pow_simulate(int argc, char **argv)
 {
 	sim_text t;
 	sim_scenario s;
-	uint64_t seed = 1;
+	uint64_t seed = 1, max_live = SIM_MAX_LIVE_DEFAULT;
 
 	if (!scan(argc, argv, &t))
 		return CLI_USAGE;
@@ -359,9 +367,12 @@ int cmd_pow_simulate(int argc, char **argv)
 		return sim_scenario_list() ? CLI_OK : CLI_FAIL;
 	if (!load_scenario(t.scenario, &s) || !apply_options(&t, &s) ||
 	    !sim_scenario_check(&s) ||
-	    (t.seed != NULL && !cli_parse_u64("--seed", t.seed, &seed)))
+	    (t.seed != NULL && !cli_parse_u64("--seed", t.seed, &seed)) ||
+	    (t.max_live != NULL &&
+	     !cli_parse_uint("--max-live", t.max_live, SIM_MAX_LIVE_MIN,
+			     SIM_MAX_LIVE_MAX, &max_live)))
 		return CLI_USAGE;
 	if (t.print)
 		return print_scenario(&s);
-	return run(&t, &s, seed);
+	return run(&t, &s, seed, (size_t)max_live);
 }
