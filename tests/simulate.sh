@@ -135,6 +135,46 @@ else
 	fail "HTML report has 5 plots, 3 SVG files" "$(ls "$tmp")"
 fi
 
+# Text from a scenario file is shown as the other commands show text from
+# their input (cli_quote: each byte that is not printable ASCII as '?'),
+# whole: its escape sequences and line breaks reach neither the terminal
+# nor the HTML report, and it makes no line of its own ("FAKE:
+# invariants: ok"). The JSON report keeps it exactly, JSON-escaped
+# (jansson writes \u001B: the hex digits' case is its own).
+printf '{"name": "%s", "description": "%s"}\n' \
+	'\u001b[31mred\r\nFAKE: invariants: ok' \
+	'\u001b]0;title\u0007 then a description longer than forty characters' \
+	>"$tmp/name.json"
+sim "a name with control characters" --scenario "$tmp/name.json" \
+	--duration 5 --html "$tmp/name.html" --json "$tmp/name-report.json"
+# controls FILE: the count of its control bytes (tabs and newlines apart).
+controls() { LC_ALL=C tr -d '\t\n -~\200-\377' <"$1" | wc -c | tr -d ' '; }
+want='scenario ?[31mred??FAKE: invariants: ok: 5 s simulated, seed 1'
+if [ "$(head -n 1 "$tmp/out")" = "$want" ] &&
+   [ "$(controls "$tmp/out")" = 0 ] &&
+   ! grep -q '^FAKE' "$tmp/out"; then
+	pass "the summary quotes the scenario's name"
+else
+	fail "the summary quotes the scenario's name" "$(head -n 3 "$tmp/out")"
+fi
+if [ "$(controls "$tmp/name.html")" = 0 ] &&
+   grep -Fqx '<title>equix-cli pow simulate: ?[31mred??FAKE: invariants: ok</title>' \
+	"$tmp/name.html" &&
+   grep -Fqx '<p>?]0;title? then a description longer than forty characters</p>' \
+	"$tmp/name.html"; then
+	pass "the HTML report quotes the scenario's name and description, whole"
+else
+	fail "the HTML report quotes the scenario's name and description, whole" \
+		"$(grep -n 'title\|^<p>' "$tmp/name.html" | head -n 3)"
+fi
+if grep -Fqi '"name":"\u001b[31mred\r\nFAKE: invariants: ok"' \
+	"$tmp/name-report.json"; then
+	pass "the JSON report keeps the name, JSON-escaped"
+else
+	fail "the JSON report keeps the name, JSON-escaped" \
+		"$(head -c 200 "$tmp/name-report.json")"
+fi
+
 # A write that fails is a failure.
 if [ -w /dev/full ]; then
 	run pow simulate $fixed --duration 10 --csv /dev/full
