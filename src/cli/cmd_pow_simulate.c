@@ -200,7 +200,7 @@ static bool apply_options(const sim_text *t, sim_scenario *s)
 	if (s->n_attackers == 0) {
 		cli_usage_error("--attack-strategy: scenario '%s' has no "
 				"attacker",
-				s->name);
+				cli_quote(s->name).text);
 		return false;
 	}
 	for (size_t i = 0; i < s->n_attackers; i++)
