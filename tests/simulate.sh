@@ -116,6 +116,20 @@ cmp -s "$tmp/f.csv" "$tmp/o.csv" &&
 	pass "scenario file round trip: the same run" ||
 	fail "scenario file round trip: the same run" "CSV differ"
 
+# An option that the run would ignore is refused (rows of
+# doc/bad-input.md), judged on the scenario the options make: with
+# --attack-strategy fixed, a flood's attackers use --attack-effort and
+# --attack-cores.
+run pow simulate --scenario flood --attack-strategy fixed --attack-effort 5 \
+	--attack-cores 2 --print-scenario
+if [ "$rc" = 0 ] && grep -q '"strategy": "fixed"' "$tmp/out" &&
+   grep -q '"effort": 5' "$tmp/out" && grep -q '"cores": 2' "$tmp/out"; then
+	pass "options judged on the scenario with --attack-strategy applied"
+else
+	fail "options judged on the scenario with --attack-strategy applied" \
+		"status $rc: $(head -c 300 "$tmp/err")"
+fi
+
 # The reports: JSON that parses (python3 when present), HTML with its
 # plots, the SVG files.
 sim "reports" --scenario flood --duration 60 --json "$tmp/r.json" \
