@@ -116,6 +116,20 @@ cmp -s "$tmp/f.csv" "$tmp/o.csv" &&
 	pass "scenario file round trip: the same run" ||
 	fail "scenario file round trip: the same run" "CSV differ"
 
+# An option that the run would ignore is refused (rows of
+# doc/bad-input.md), judged on the scenario the options make: with
+# --attack-strategy fixed, a flood's attackers use --attack-effort and
+# --attack-cores.
+run pow simulate --scenario flood --attack-strategy fixed --attack-effort 5 \
+	--attack-cores 2 --print-scenario
+if [ "$rc" = 0 ] && grep -q '"strategy": "fixed"' "$tmp/out" &&
+   grep -q '"effort": 5' "$tmp/out" && grep -q '"cores": 2' "$tmp/out"; then
+	pass "options judged on the scenario with --attack-strategy applied"
+else
+	fail "options judged on the scenario with --attack-strategy applied" \
+		"status $rc: $(head -c 300 "$tmp/err")"
+fi
+
 # The reports: JSON that parses (python3 when present), HTML with its
 # plots, the SVG files.
 sim "reports" --scenario flood --duration 60 --json "$tmp/r.json" \
@@ -135,6 +149,46 @@ else
 	fail "HTML report has 5 plots, 3 SVG files" "$(ls "$tmp")"
 fi
 
+# Text from a scenario file is shown as the other commands show text from
+# their input (cli_quote: each byte that is not printable ASCII as '?'),
+# whole: its escape sequences and line breaks reach neither the terminal
+# nor the HTML report, and it makes no line of its own ("FAKE:
+# invariants: ok"). The JSON report keeps it exactly, JSON-escaped
+# (jansson writes \u001B: the hex digits' case is its own).
+printf '{"name": "%s", "description": "%s"}\n' \
+	'\u001b[31mred\r\nFAKE: invariants: ok' \
+	'\u001b]0;title\u0007 then a description longer than forty characters' \
+	>"$tmp/name.json"
+sim "a name with control characters" --scenario "$tmp/name.json" \
+	--duration 5 --html "$tmp/name.html" --json "$tmp/name-report.json"
+# controls FILE: the count of its control bytes (tabs and newlines apart).
+controls() { LC_ALL=C tr -d '\t\n -~\200-\377' <"$1" | wc -c | tr -d ' '; }
+want='scenario ?[31mred??FAKE: invariants: ok: 5 s simulated, seed 1'
+if [ "$(head -n 1 "$tmp/out")" = "$want" ] &&
+   [ "$(controls "$tmp/out")" = 0 ] &&
+   ! grep -q '^FAKE' "$tmp/out"; then
+	pass "the summary quotes the scenario's name"
+else
+	fail "the summary quotes the scenario's name" "$(head -n 3 "$tmp/out")"
+fi
+if [ "$(controls "$tmp/name.html")" = 0 ] &&
+   grep -Fqx '<title>equix-cli pow simulate: ?[31mred??FAKE: invariants: ok</title>' \
+	"$tmp/name.html" &&
+   grep -Fqx '<p>?]0;title? then a description longer than forty characters</p>' \
+	"$tmp/name.html"; then
+	pass "the HTML report quotes the scenario's name and description, whole"
+else
+	fail "the HTML report quotes the scenario's name and description, whole" \
+		"$(grep -n 'title\|^<p>' "$tmp/name.html" | head -n 3)"
+fi
+if grep -Fqi '"name":"\u001b[31mred\r\nFAKE: invariants: ok"' \
+	"$tmp/name-report.json"; then
+	pass "the JSON report keeps the name, JSON-escaped"
+else
+	fail "the JSON report keeps the name, JSON-escaped" \
+		"$(head -c 200 "$tmp/name-report.json")"
+fi
+
 # A write that fails is a failure.
 if [ -w /dev/full ]; then
 	run pow simulate $fixed --duration 10 --csv /dev/full
@@ -143,6 +197,45 @@ if [ -w /dev/full ]; then
 	else
 		fail "a failed CSV write fails" "status $rc: $(cat "$tmp/err")"
 	fi
+fi
+
+# Rates whose combination would take the machine's memory: four attackers
+# at 10^7 proofs per second, each proof a second of verification (the
+# line of proofs grew to 2.6 GB in 54 s), and 10^6 clients per second
+# (70 MB per simulated second). Each stops at the default budget of live
+# events, clients and requests (--max-live), in about half a second:
+# status 1, one line. Under ulimit -v 300 MB, so that a program without
+# the budget fails fast instead of taking the memory; natively only
+# (valgrind and emulators need more address space than that). Smaller
+# budgets are rows of doc/bad-input.md.
+attacker='{"strategy": "fixed", "effort": 1, "rate": 10000000, "cores": 1000000, "cpu": 1000000}'
+printf '{"service": {"verify_cost_us": 1000000}, "attackers": [%s, %s, %s, %s]}\n' \
+	"$attacker" "$attacker" "$attacker" "$attacker" >"$tmp/verify-flood.json"
+over_budget() { # NAME ARGS...
+	name=$1; shift
+	(ulimit -v 300000 && exec timeout 60 "$program" pow simulate \
+		--solve-rate 300 --solutions-per-nonce 2 "$@") \
+		>"$tmp/out" 2>"$tmp/err" </dev/null
+	rc=$?
+	case $(cat "$tmp/err") in
+	"equix-cli: pow simulate: at "*" s, more than 1000000 events, clients and requests alive at once (--max-live 1000000)")
+		lines=$(wc -l <"$tmp/err" | tr -d ' ') ;;
+	*) lines=0 ;;
+	esac
+	if [ "$rc" = 1 ] && [ "$lines" = 1 ] && [ ! -s "$tmp/out" ]; then
+		pass "$name stops at the budget"
+	else
+		fail "$name stops at the budget" \
+			"status $rc: $(head -c 300 "$tmp/err")"
+	fi
+}
+if [ -n "$runner" ]; then
+	skip "a verification flood stops at the budget" "not native"
+	skip "a million clients per second stops at the budget" "not native"
+else
+	over_budget "a verification flood" --scenario "$tmp/verify-flood.json"
+	over_budget "a million clients per second" --verify-cost-us 50 \
+		--client-rate 1000000
 fi
 
 # Bad scenario files: one line, status 2.

@@ -30,6 +30,7 @@ enum {
 	OPT_HTML,
 	OPT_SVG,
 	OPT_STATS,
+	OPT_MAX_LIVE,
 	OPT_STRATEGY,
 	OPT_OVERRIDE, /* the options of sim_scenario_override() */
 };
@@ -51,9 +52,10 @@ static const char help[] =
 "                         \"attackers\": [{strategy: flood|fixed|match|\n"
 "                           above, rate, cores, cpu, effort, start_s,\n"
 "                           on_s, off_s}]}   every key optional\n"
-"  --list-scenarios      list the built-in scenarios\n"
+"  --list-scenarios      list the built-in scenarios (no other option)\n"
 "  --print-scenario      print the scenario as a file, with the options\n"
-"                        applied, and stop\n"
+"                        applied, and stop (not with --seed, --csv,\n"
+"                        --json, --html, --svg, --stats, --max-live)\n"
 "  --duration SECONDS    simulated time (1 to 10000000)\n"
 "  --seed N              the random seed (default 1): the same seed and\n"
 "                        parameters give the same output, byte for byte\n"
@@ -63,6 +65,9 @@ static const char help[] =
 "  --svg PREFIX          PREFIX-effort.svg, PREFIX-traffic.svg and\n"
 "                        PREFIX-connect.svg\n"
 "  --stats               events, wall time and events per second on stderr\n"
+"  --max-live N          stop, with status 1, when more than N events,\n"
+"                        clients and requests are alive at once (1000 to\n"
+"                        100000000, default 1000000: about 150 MB)\n"
 "Service: --rate N (launches/s, 0: no limit), --burst N, --in-flight N,\n"
 "  --rend-time SECONDS (a launch in flight), --period SECONDS (update\n"
 "  period), --publish-delay SECONDS, --verify-cost-us US (0: measure)\n"
@@ -73,8 +78,10 @@ static const char help[] =
 "  --attack-effort E, --attack-strategy flood|fixed|match|above\n"
 "  -h, --help            show this help\n"
 "\n"
-"Exit status: 0 done, 1 an invariant broke or a file could not be written,\n"
-"2 usage error or a bad scenario file.\n";
+"An option whose value would not be used (--burst with --rate 0, say) is\n"
+"a usage error.\n"
+"Exit status: 0 done, 1 an invariant broke, the run went over --max-live\n"
+"or a file could not be written, 2 usage error or a bad scenario file.\n";
 /* clang-format on */
 
 /* The overriding options, in the order they are applied. */
@@ -97,6 +104,7 @@ static const struct option options[] = {
 	{"html", required_argument, NULL, OPT_HTML},
 	{"svg", required_argument, NULL, OPT_SVG},
 	{"stats", no_argument, NULL, OPT_STATS},
+	{"max-live", required_argument, NULL, OPT_MAX_LIVE},
 	{"attack-strategy", required_argument, NULL, OPT_STRATEGY},
 	{"duration", required_argument, NULL, OPT_OVERRIDE + 0},
 	{"rate", required_argument, NULL, OPT_OVERRIDE + 1},
@@ -121,6 +129,7 @@ static const struct option options[] = {
 /* The option texts, checked after the scan so that --help wins. */
 typedef struct sim_text {
 	const char *scenario, *seed, *csv, *json, *html, *svg, *strategy;
+	const char *max_live;
 	const char *overrides[N_OVERRIDES];
 	int list, print, stats, help;
 } sim_text;
@@ -148,6 +157,7 @@ static bool scan(int argc, char **argv, sim_text *t)
 		case OPT_HTML: t->html = optarg; break;
 		case OPT_SVG: t->svg = optarg; break;
 		case OPT_STATS: t->stats = 1; break;
+		case OPT_MAX_LIVE: t->max_live = optarg; break;
 		case OPT_STRATEGY: t->strategy = optarg; break;
 		case 'h': t->help = 1; break;
 		default: return false;
@@ -156,6 +166,95 @@ static bool scan(int argc, char **argv, sim_text *t)
 	return t->help ||
 	       cli_check_operands(argc, argv, optind, 0, 0, "no operands");
 }
+
+/* ---- Options that would be ignored ------------------------------------ */
+
+/* The options that only a run uses. */
+static bool has_run_options(const sim_text *t)
+{
+	return t->seed || t->csv || t->json || t->html || t->svg ||
+	       t->stats || t->max_live;
+}
+
+static bool has_scenario_options(const sim_text *t)
+{
+	for (size_t i = 0; i < N_OVERRIDES; i++)
+		if (t->overrides[i] != NULL)
+			return true;
+	return t->scenario || t->strategy;
+}
+
+/* An option that would be ignored is a usage error, as a repeated one
+ * is, so that no value given is silently dropped: --list-scenarios takes
+ * no other, --print-scenario none of the run's. */
+static bool check_modes(const sim_text *t)
+{
+	if (t->list && (t->print || has_run_options(t) ||
+			has_scenario_options(t)))
+		return !cli_usage_error("pow simulate: --list-scenarios takes "
+					"no other option");
+	if (t->print && has_run_options(t))
+		return !cli_usage_error("pow simulate: --print-scenario "
+					"excludes --seed, --csv, --json, "
+					"--html, --svg, --stats and "
+					"--max-live");
+	return true;
+}
+
+/* Why the model never reads the value that --`option` set in the
+ * scenario `s` (the options applied), or NULL when it may. A scenario
+ * without attackers is refused before (sim_scenario_override). */
+static const char *unused_because(const sim_scenario *s, const char *option)
+{
+	bool attacks = false, solves = false, fixed = false;
+
+	for (size_t i = 0; i < s->n_attackers; i++) {
+		const sim_attacker *a = &s->attackers[i];
+		if (a->rate == 0)
+			continue;
+		attacks = true;
+		solves = solves || a->strategy != SIM_FLOOD;
+		fixed = fixed || a->strategy == SIM_FIXED;
+	}
+	if (strcmp(option, "burst") == 0)
+		return s->rate == 0 ? "its rate is 0 (no limit)" : NULL;
+	if (strcmp(option, "client-cpu") == 0 ||
+	    strcmp(option, "patience") == 0)
+		return s->client_rate == 0 ? "its client rate is 0" : NULL;
+	if (strncmp(option, "attack-", 7) != 0 ||
+	    strcmp(option, "attack-rate") == 0 || s->n_attackers == 0)
+		return NULL;
+	if (!attacks)
+		return "its attackers' rate is 0";
+	if (strcmp(option, "attack-cores") == 0 && !solves)
+		return "every attacker floods (effort 0, no proofs)";
+	if (strcmp(option, "attack-effort") == 0 && !fixed)
+		return "no attacker has a fixed effort (--attack-strategy "
+		       "fixed)";
+	return NULL;
+}
+
+static bool check_unused(const sim_text *t, const sim_scenario *s)
+{
+	const char *why;
+
+	for (size_t i = 0; i < N_OVERRIDES; i++) {
+		if (t->overrides[i] == NULL ||
+		    (why = unused_because(s, override_names[i])) == NULL)
+			continue;
+		return !cli_usage_error("--%s: no effect on scenario '%s': %s",
+					override_names[i],
+					cli_quote(s->name).text, why);
+	}
+	if (t->strategy != NULL &&
+	    (why = unused_because(s, "attack-strategy")) != NULL)
+		return !cli_usage_error("--attack-strategy: no effect on "
+					"scenario '%s': %s",
+					cli_quote(s->name).text, why);
+	return true;
+}
+
+/* ---- The scenario ------------------------------------------------------ */
 
 /* A built-in name, else a file (a name with '/' or '.' is a file). */
 static bool load_scenario(const char *text, sim_scenario *s)
@@ -193,7 +292,7 @@ static bool apply_options(const sim_text *t, sim_scenario *s)
 	if (s->n_attackers == 0) {
 		cli_usage_error("--attack-strategy: scenario '%s' has no "
 				"attacker",
-				s->name);
+				cli_quote(s->name).text);
 		return false;
 	}
 	for (size_t i = 0; i < s->n_attackers; i++)
@@ -303,7 +402,8 @@ static bool write_reports(const sim_text *t, const sim_scenario *s,
 	return sim_print_summary(s, seed, r) && ok;
 }
 
-static int run(const sim_text *t, sim_scenario *s, uint64_t seed)
+static int run(const sim_text *t, sim_scenario *s, uint64_t seed,
+	       size_t max_live)
 {
 	sim_result r;
 	double start;
@@ -312,7 +412,7 @@ static int run(const sim_text *t, sim_scenario *s, uint64_t seed)
 	if (!measure(s))
 		return CLI_FAIL;
 	start = cli_now();
-	if (!sim_run(s, seed, &r)) {
+	if (!sim_run(s, seed, max_live, &r)) {
 		sim_result_free(&r);
 		return CLI_FAIL;
 	}
@@ -349,19 +449,24 @@ int cmd_pow_simulate(int argc, char **argv)
 {
 	sim_text t;
 	sim_scenario s;
-	uint64_t seed = 1;
+	uint64_t seed = 1, max_live = SIM_MAX_LIVE_DEFAULT;
 
 	if (!scan(argc, argv, &t))
 		return CLI_USAGE;
 	if (t.help)
 		return cli_printf("%s", help) ? CLI_OK : CLI_FAIL;
+	if (!check_modes(&t))
+		return CLI_USAGE;
 	if (t.list)
 		return sim_scenario_list() ? CLI_OK : CLI_FAIL;
 	if (!load_scenario(t.scenario, &s) || !apply_options(&t, &s) ||
-	    !sim_scenario_check(&s) ||
-	    (t.seed != NULL && !cli_parse_u64("--seed", t.seed, &seed)))
+	    !check_unused(&t, &s) || !sim_scenario_check(&s) ||
+	    (t.seed != NULL && !cli_parse_u64("--seed", t.seed, &seed)) ||
+	    (t.max_live != NULL &&
+	     !cli_parse_uint("--max-live", t.max_live, SIM_MAX_LIVE_MIN,
+			     SIM_MAX_LIVE_MAX, &max_live)))
 		return CLI_USAGE;
 	if (t.print)
 		return print_scenario(&s);
-	return run(&t, &s, seed);
+	return run(&t, &s, seed, (size_t)max_live);
 }

@@ -143,11 +143,23 @@ typedef struct sim_result {
  * the upper edge of the bucket holding it; 0 when there is no success. */
 double sim_quantile(const sim_class_result *c, double q);
 
+/* The budget of a run (--max-live): the events, clients and requests
+ * alive at once. Each takes at most about 150 bytes, with the pools'
+ * doubling and the library's queue, so the default bounds a run's memory
+ * to about 150 MB besides its time series; the maximum keeps every
+ * pool's indices in 32 bits. */
+#define SIM_MAX_LIVE_DEFAULT 1000000
+#define SIM_MAX_LIVE_MIN 1000
+#define SIM_MAX_LIVE_MAX 100000000
+
 /* Runs the scenario (its solve rate, solutions per nonce and
- * verification cost must be set) from `seed`. Returns false when out of
- * memory or the library refused a call (one line on stderr); a broken
- * invariant is not an error here: it is in result->invariant. */
-bool sim_run(const sim_scenario *s, uint64_t seed, sim_result *result);
+ * verification cost must be set) from `seed`, with at most `max_live`
+ * events, clients and requests alive at once. Returns false when that is
+ * not enough, when out of memory or when the library refused a call
+ * (one line on stderr); a broken invariant is not an error here: it is
+ * in result->invariant. */
+bool sim_run(const sim_scenario *s, uint64_t seed, size_t max_live,
+	     sim_result *result);
 void sim_result_free(sim_result *result);
 
 /* ---- The reports (each false when the file could not be written,

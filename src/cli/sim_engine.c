@@ -14,6 +14,15 @@
  * event per busy core, per solving or waiting client, per launch in
  * flight. Clients and requests live in pools that grow by doubling, so
  * no event allocates.
+ *
+ * Each field of a scenario is bounded, but not their combinations: four
+ * attackers at 10^7 requests per second, each proof costing a second of
+ * verification, would fill the machine's memory within a minute. So the
+ * events, clients and requests alive at once are counted, and the run
+ * stops at the budget (--max-live) with one line. Everything else the
+ * engine holds is bounded by them (the verification line, the library's
+ * queue) or fixed in size (the one-second window of launches), except the
+ * time series: one row per simulated second and per update period.
  */
 #include <math.h>
 #include <stddef.h>
@@ -73,8 +82,7 @@ typedef struct attacker_state {
 	uint64_t start_ns, on_ns, off_ns;
 } attacker_state;
 
-/* A ring of uint32 or uint64 values would each need its own code; both
- * rings here hold uint64 (request indices fit). */
+/* The requests waiting for the verification thread, in arrival order. */
 typedef struct ring {
 	uint64_t *v;
 	size_t head, n, cap;
@@ -92,11 +100,22 @@ typedef struct sim {
 	uint32_t in_flight, suggested, published, seen;
 	uint64_t verify_ns, rend_ns, retry_at;
 	bool verifying;
-	ring verify_fifo, window;
+	ring verify_fifo;
+	/* Launches per millisecond of the last second: slot ms % 1000 holds
+	 * those at ms, for the 1000 ms up to window_ms; window_n is their
+	 * sum. */
+	uint32_t window[1000];
+	uint64_t window_ms, window_n;
 	client *clients;
-	uint32_t clients_cap, clients_free;
+	size_t clients_cap;
+	uint32_t clients_free;
 	request *reqs;
-	uint32_t reqs_cap, reqs_free;
+	size_t reqs_cap;
+	uint32_t reqs_free;
+	/* Clients and requests taken from the pools; with the events in the
+	 * heap, at most max_live (over_budget when one more was wanted). */
+	size_t live, max_live;
+	bool over_budget;
 	size_t n_attackers;
 	attacker_state att[SIM_MAX_ATTACKERS];
 	sim_row sec, period; /* the rows being counted */
@@ -123,13 +142,22 @@ static void broken(sim *m, const char *what)
 			 "at %.3f s: %s", (double)m->now / 1e9, what);
 }
 
-static bool grow(void **p, size_t elem, size_t *cap, size_t want)
+/* Room for `want` items of `elem` bytes in *p, which has *cap: the
+ * capacity doubles, up to `max` items; false when that is not enough (the
+ * size in bytes never wraps) or realloc fails. */
+static bool grow(void **p, size_t elem, size_t *cap, size_t want, size_t max)
 {
 	size_t c = *cap ? *cap : 64;
 	void *q;
 
+	if (max > SIZE_MAX / elem)
+		max = SIZE_MAX / elem;
+	if (want > max)
+		return false;
+	if (c > max)
+		c = max;
 	while (c < want)
-		c *= 2;
+		c = c > max / 2 ? max : c * 2;
 	if (c == *cap)
 		return true;
 	q = realloc(*p, c * elem);
@@ -138,6 +166,16 @@ static bool grow(void **p, size_t elem, size_t *cap, size_t want)
 	*p = q;
 	*cap = c;
 	return true;
+}
+
+/* Whether one more event, client or request fits in the budget; when
+ * not, the run stops (over_budget). */
+static bool room(sim *m)
+{
+	if (m->heap_n + m->live < m->max_live)
+		return true;
+	m->over_budget = true;
+	return false;
 }
 
 /* ---- The event heap, ordered by (time, scheduling order) ------------- */
@@ -153,8 +191,11 @@ static void schedule(sim *m, uint64_t t, uint32_t kind, uint32_t index,
 	event e = {t, m->seq++, arg, kind, index};
 	size_t i = m->heap_n;
 
+	if (!room(m))
+		return;
 	if (i == m->heap_cap &&
-	    !grow((void **)&m->heap, sizeof *m->heap, &m->heap_cap, i + 1)) {
+	    !grow((void **)&m->heap, sizeof *m->heap, &m->heap_cap, i + 1,
+		  SIZE_MAX)) {
 		m->oom = true;
 		return;
 	}
@@ -193,7 +234,10 @@ static bool ring_push(ring *q, uint64_t v)
 {
 	if (q->n == q->cap) {
 		size_t old = q->cap;
-		if (!grow((void **)&q->v, sizeof *q->v, &q->cap, q->n + 1))
+		/* Doubling must stay possible (see below). */
+		if (old > SIZE_MAX / 2 / sizeof *q->v ||
+		    !grow((void **)&q->v, sizeof *q->v, &q->cap, q->n + 1,
+			  SIZE_MAX))
 			return false;
 		/* The ring was full: the part before head wrapped, and
 		 * moves after the old end (the new size is at least
@@ -227,35 +271,40 @@ static uint32_t *link_of(void *items, size_t size, size_t link, size_t i)
 }
 
 /* A free item of the pool (*items, *cap items, free list from *head),
- * grown by doubling when none is free; NONE, and m->oom, when it cannot
- * grow. */
+ * grown by doubling when none is free; NONE when the budget is used up
+ * (m->over_budget) or the pool cannot grow (m->oom). The indices stay
+ * below NONE: at most NONE items. */
 static uint32_t pool_take(sim *m, void **items, size_t size, size_t link,
-			  uint32_t *cap, uint32_t *head)
+			  size_t *cap, uint32_t *head)
 {
 	uint32_t i = *head;
 
+	if (!room(m))
+		return NONE;
 	if (i == NONE) {
 		size_t c = *cap, old = c;
 
-		if (!grow(items, size, &c, old + 1)) {
+		if (!grow(items, size, &c, old + 1, NONE)) {
 			m->oom = true;
 			return NONE;
 		}
 		for (size_t k = old; k < c; k++)
 			*link_of(*items, size, link, k) =
 				k + 1 < c ? (uint32_t)(k + 1) : NONE;
-		*cap = (uint32_t)c;
+		*cap = c;
 		i = (uint32_t)old;
 	}
 	*head = *link_of(*items, size, link, i);
+	m->live++;
 	return i;
 }
 
-static void pool_give(void *items, size_t size, size_t link, uint32_t *head,
-		      uint32_t i)
+static void pool_give(sim *m, void *items, size_t size, size_t link,
+		      uint32_t *head, uint32_t i)
 {
 	*link_of(items, size, link, i) = *head;
 	*head = i;
+	m->live--;
 }
 
 static uint32_t client_new(sim *m)
@@ -268,8 +317,8 @@ static uint32_t client_new(sim *m)
 static void client_free(sim *m, uint32_t i)
 {
 	m->clients[i].serial = 0;
-	pool_give(m->clients, sizeof *m->clients, offsetof(client, next_free),
-		  &m->clients_free, i);
+	pool_give(m, m->clients, sizeof *m->clients,
+		  offsetof(client, next_free), &m->clients_free, i);
 }
 
 static uint32_t request_new(sim *m)
@@ -281,7 +330,7 @@ static uint32_t request_new(sim *m)
 
 static void request_free(sim *m, uint32_t i)
 {
-	pool_give(m->reqs, sizeof *m->reqs, offsetof(request, next_free),
+	pool_give(m, m->reqs, sizeof *m->reqs, offsetof(request, next_free),
 		  &m->reqs_free, i);
 }
 
@@ -327,7 +376,8 @@ static void on_discard(void *user, void *payload, uint32_t effort,
 }
 
 /* Every launch: no one-second window (now - 1 s, now] may hold more than
- * burst + rate of them when the rate is limited. */
+ * burst + rate of them when the rate is limited. The window is counted
+ * per millisecond, so it takes the same memory at any launch rate. */
 static void check_window(sim *m)
 {
 	uint64_t t = now_ms(m);
@@ -335,15 +385,22 @@ static void check_window(sim *m)
 
 	if (m->s->rate == 0)
 		return;
-	while (m->window.n > 0 && ring_front(&m->window) + 1000 <= t)
-		ring_drop(&m->window);
-	if (!ring_push(&m->window, t)) {
-		m->oom = true;
-		return;
+	if (t - m->window_ms >= 1000) {
+		memset(m->window, 0, sizeof m->window);
+		m->window_n = 0;
+	} else {
+		/* The milliseconds that left the window since the last. */
+		for (uint64_t ms = m->window_ms + 1; ms <= t; ms++) {
+			m->window_n -= m->window[ms % 1000];
+			m->window[ms % 1000] = 0;
+		}
 	}
-	if (m->window.n > m->r->max_window)
-		m->r->max_window = (uint32_t)m->window.n;
-	if (m->window.n > limit)
+	m->window_ms = t;
+	m->window[t % 1000]++;
+	m->window_n++;
+	if (m->window_n > m->r->max_window)
+		m->r->max_window = (uint32_t)m->window_n;
+	if (m->window_n > limit)
 		broken(m, "more launches in one second than burst + rate");
 }
 
@@ -649,7 +706,7 @@ static bool push_row(sim_series *series, const sim_row *row)
 {
 	if (series->n == series->cap &&
 	    !grow((void **)&series->rows, sizeof *series->rows, &series->cap,
-		  series->n + 1))
+		  series->n + 1, SIZE_MAX))
 		return false;
 	series->rows[series->n++] = *row;
 	return true;
@@ -768,12 +825,13 @@ static uint32_t uniform(void *user, uint32_t upper)
 }
 
 static bool setup(sim *m, const sim_scenario *s, uint64_t seed,
-		  sim_result *r)
+		  size_t max_live, sim_result *r)
 {
 	memset(m, 0, sizeof *m);
 	memset(r, 0, sizeof *r);
 	m->s = s;
 	m->r = r;
+	m->max_live = max_live;
 	seeded_rng_seed(&m->rng, seed);
 	m->end = ns_of(s->duration_s);
 	m->verify_ns = (uint64_t)llround(s->verify_cost_us * 1000.0);
@@ -832,23 +890,31 @@ static void check_counts(sim *m)
 		broken(m, "the queue's counts differ from its callbacks'");
 }
 
-bool sim_run(const sim_scenario *s, uint64_t seed, sim_result *r)
+bool sim_run(const sim_scenario *s, uint64_t seed, size_t max_live,
+	     sim_result *r)
 {
 	sim m;
-	bool ok = setup(&m, s, seed, r);
+	bool ok = setup(&m, s, seed, max_live, r);
 
 	if (!ok) {
 		cli_fail("pow simulate: out of memory");
 	} else {
 		start_sources(&m);
-		while (ok && !m.oom && m.heap_n > 0 && m.heap[0].t <= m.end) {
+		while (ok && !m.oom && !m.over_budget && m.heap_n > 0 &&
+		       m.heap[0].t <= m.end) {
 			event e = next_event(&m);
 			m.now = e.t;
 			r->events++;
 			ok = dispatch(&m, &e);
 		}
 		check_counts(&m);
-		if (m.oom) {
+		if (m.over_budget) {
+			cli_fail("pow simulate: at %.3f s, more than %zu events, "
+				 "clients and requests alive at once "
+				 "(--max-live %zu)",
+				 (double)m.now / 1e9, max_live, max_live);
+			ok = false;
+		} else if (m.oom) {
 			cli_fail("pow simulate: out of memory");
 			ok = false;
 		}
@@ -857,7 +923,6 @@ bool sim_run(const sim_scenario *s, uint64_t seed, sim_result *r)
 	equix_pow_queue_free(m.queue);
 	free(m.heap);
 	free(m.verify_fifo.v);
-	free(m.window.v);
 	free(m.clients);
 	free(m.reqs);
 	return ok;

@@ -23,6 +23,29 @@
 
 static const char *const class_names[SIM_CLASSES] = {"legit", "attack"};
 
+/* The size of a quoted scenario text: the longest, the description. */
+#define TEXT_SIZE sizeof(((sim_scenario *)0)->description)
+
+/* Text from the scenario (its name, its description) as every command
+ * shows text from its input: cli_quote() makes each byte that is not
+ * printable ASCII a '?', so that no escape sequence or line break of the
+ * file reaches a terminal or a report. cli_quote() cuts after about 40
+ * characters; given slices of 32, it keeps the text whole. Returns
+ * `out`, TEXT_SIZE bytes. */
+static const char *quoted(char *out, const char *text)
+{
+	size_t n = 0, len = strlen(text);
+
+	out[0] = '\0';
+	for (size_t i = 0; i < len && n < TEXT_SIZE; i += 32) {
+		char slice[33];
+		snprintf(slice, sizeof slice, "%.32s", text + i);
+		n += (size_t)snprintf(out + n, TEXT_SIZE - n, "%s",
+				      cli_quote(slice).text);
+	}
+	return out;
+}
+
 /* ---- Per-class figures ----------------------------------------------- */
 
 typedef struct class_figures {
@@ -50,14 +73,16 @@ static class_figures figures(const sim_class_result *c, int cls)
 bool sim_print_summary(const sim_scenario *s, uint64_t seed,
 		       const sim_result *r)
 {
+	char name[TEXT_SIZE];
 	bool ok = cli_printf(
 		"scenario %s: %.0f s simulated, seed %llu\n"
 		"machine: %.1f nonces/s per core, %.4f solutions per nonce, "
 		"verification %.1f us\n"
 		"class   started connected failed pending success  p50_s   "
 		"p90_s   p99_s   cpu_s/success\n",
-		s->name, s->duration_s, (unsigned long long)seed,
-		s->solve_rate, s->solutions_per_nonce, s->verify_cost_us);
+		quoted(name, s->name), s->duration_s,
+		(unsigned long long)seed, s->solve_rate,
+		s->solutions_per_nonce, s->verify_cost_us);
 
 	for (int c = 0; c < SIM_CLASSES && ok; c++) {
 		const sim_class_result *k = &r->cls[c];
@@ -476,20 +501,22 @@ static void html_results(FILE *f, const sim_result *r)
 
 static void html_head(FILE *f, const sim_scenario *s, uint64_t seed)
 {
+	char text[TEXT_SIZE];
+
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8"
 	      "\">\n<meta name=\"viewport\" content=\"width=device-width\">\n"
 	      "<title>equix-cli pow simulate: ",
 	      f);
-	svg_write_escaped(f, s->name);
+	svg_write_escaped(f, quoted(text, s->name));
 	fputs("</title>\n<style>body{font-family:sans-serif;max-width:1000px;"
 	      "margin:1.5em auto;padding:0 1em;color:#222}table{border-"
 	      "collapse:collapse}td,th{border:1px solid #ccc;padding:.25em "
 	      ".6em;text-align:right}svg{display:block;max-width:100%;height:"
 	      "auto;margin:1em 0}</style></head><body>\n<h1>Scenario ",
 	      f);
-	svg_write_escaped(f, s->name);
+	svg_write_escaped(f, quoted(text, s->name));
 	fputs("</h1>\n<p>", f);
-	svg_write_escaped(f, s->description);
+	svg_write_escaped(f, quoted(text, s->description));
 	fprintf(f,
 		"</p>\n<p>%.0f s simulated, seed %llu. Service: rate %lu/s, "
 		"burst %lu, in-flight limit %lu, %.2f s in flight, "

@@ -219,10 +219,11 @@ typedef struct where {
 	char at[64];
 } where;
 
+/* The key may be the file's own (an unknown one): quoted. */
 static bool bad(const where *w, const char *key, const char *what)
 {
 	cli_usage_error("pow simulate: %s: %s%s%s: %s", w->path, w->at,
-			w->at[0] ? "." : "", key, what);
+			w->at[0] ? "." : "", cli_quote(key).text, what);
 	return false;
 }
 
@@ -351,6 +352,23 @@ static bool read_top(const where *w, const char *key, json_t *v,
 	return bad(w, key, "unknown key");
 }
 
+/* jansson's message for a syntax error: "MESSAGE near 'TEXT'", where
+ * TEXT is the file's own (a token, the start of a string), quoted. */
+static void syntax_error(const char *path, const json_error_t *err)
+{
+	static const char near[] = " near '";
+	const char *at = strstr(err->text, near);
+
+	if (at == NULL) {
+		cli_usage_error("pow simulate: %s: line %d: %s", path,
+				err->line, err->text);
+		return;
+	}
+	cli_usage_error("pow simulate: %s: line %d: %.*s%s%s", path, err->line,
+			(int)(at - err->text), err->text, near,
+			cli_quote(at + strlen(near)).text);
+}
+
 bool sim_scenario_load(const char *path, sim_scenario *s)
 {
 	where w = {path, ""};
@@ -362,8 +380,7 @@ bool sim_scenario_load(const char *path, sim_scenario *s)
 
 	if (root == NULL) {
 		if (err.line > 0)
-			cli_usage_error("pow simulate: %s: line %d: %s", path,
-					err.line, err.text);
+			syntax_error(path, &err);
 		else
 			cli_usage_error("pow simulate: %s: %s", path,
 					err.text);
@@ -556,7 +573,7 @@ bool sim_scenario_override(sim_scenario *s, const char *option,
 		if (s->n_attackers == 0)
 			return !cli_usage_error("%s: scenario '%s' has no "
 						"attacker",
-						name, s->name);
+						name, cli_quote(s->name).text);
 		for (size_t k = 0; k < s->n_attackers; k++)
 			field_set(f, &s->attackers[k], v);
 		return true;
