@@ -218,7 +218,7 @@ over_budget() { # NAME ARGS...
 		>"$tmp/out" 2>"$tmp/err" </dev/null
 	rc=$?
 	case $(cat "$tmp/err") in
-	"equix-cli: pow simulate: at "*" s, more than 1000000 events, clients and requests alive at once (--max-live 1000000)")
+	"equix-cli: pow simulate: at "*" s, more than 1000000 events, clients, requests and rows of time series held at once (--max-live 1000000)")
 		lines=$(wc -l <"$tmp/err" | tr -d ' ') ;;
 	*) lines=0 ;;
 	esac

@@ -144,17 +144,18 @@ typedef struct sim_result {
 double sim_quantile(const sim_class_result *c, double q);
 
 /* The budget of a run (--max-live): the events, clients and requests
- * alive at once. Each takes at most about 150 bytes, with the pools'
- * doubling and the library's queue, so the default bounds a run's memory
- * to about 150 MB besides its time series; the maximum keeps every
- * pool's indices in 32 bits. */
+ * alive at once, with the rows of the time series (one per simulated
+ * second and per update period). Each takes at most about 150 bytes,
+ * with the pools' doubling and the library's queue, so the default bounds
+ * a run's memory to about 150 MB; the maximum keeps every pool's indices
+ * in 32 bits. */
 #define SIM_MAX_LIVE_DEFAULT 1000000
 #define SIM_MAX_LIVE_MIN 1000
 #define SIM_MAX_LIVE_MAX 100000000
 
 /* Runs the scenario (its solve rate, solutions per nonce and
  * verification cost must be set) from `seed`, with at most `max_live`
- * events, clients and requests alive at once. Returns false when that is
+ * events, clients, requests and rows held at once. Returns false when that is
  * not enough, when out of memory or when the library refused a call
  * (one line on stderr); a broken invariant is not an error here: it is
  * in result->invariant. */

@@ -18,11 +18,12 @@
  * Each field of a scenario is bounded, but not their combinations: four
  * attackers at 10^7 requests per second, each proof costing a second of
  * verification, would fill the machine's memory within a minute. So the
- * events, clients and requests alive at once are counted, and the run
- * stops at the budget (--max-live) with one line. Everything else the
- * engine holds is bounded by them (the verification line, the library's
- * queue) or fixed in size (the one-second window of launches), except the
- * time series: one row per simulated second and per update period.
+ * events, clients and requests alive at once are counted with the rows of
+ * the time series (one per simulated second and per update period, kept
+ * to the end), and the run stops at the budget (--max-live) with one
+ * line. Everything else the engine holds is bounded by them (the
+ * verification line, the library's queue) or fixed in size (the
+ * one-second window of launches, the histograms).
  */
 #include <math.h>
 #include <stddef.h>
@@ -168,11 +169,12 @@ static bool grow(void **p, size_t elem, size_t *cap, size_t want, size_t max)
 	return true;
 }
 
-/* Whether one more event, client or request fits in the budget; when
- * not, the run stops (over_budget). */
+/* Whether one more event, client, request or row fits in the budget;
+ * when not, the run stops (over_budget). */
 static bool room(sim *m)
 {
-	if (m->heap_n + m->live < m->max_live)
+	if (m->heap_n + m->live + m->r->seconds.n + m->r->periods.n <
+	    m->max_live)
 		return true;
 	m->over_budget = true;
 	return false;
@@ -723,6 +725,8 @@ static bool close_row(sim *m, sim_row *row, sim_series *series)
 	row->published = m->published;
 	row->seen = m->seen;
 	row->queue = st.length;
+	if (!room(m))
+		return false;
 	if (!push_row(series, row)) {
 		m->oom = true;
 		return false;
@@ -910,8 +914,8 @@ bool sim_run(const sim_scenario *s, uint64_t seed, size_t max_live,
 		check_counts(&m);
 		if (m.over_budget) {
 			cli_fail("pow simulate: at %.3f s, more than %zu events, "
-				 "clients and requests alive at once "
-				 "(--max-live %zu)",
+				 "clients, requests and rows of time series "
+				 "held at once (--max-live %zu)",
 				 (double)m.now / 1e9, max_live, max_live);
 			ok = false;
 		} else if (m.oom) {
