@@ -65,6 +65,7 @@ const MAX_BODY = 16 * 1024;
 const MAX_MESSAGE = 1000;
 const HEX16 = /^[0-9a-f]{32}$/;
 const HEX4 = /^[0-9a-f]{8}$/;
+const MAX_TARGET = 1024;
 
 /** The settings server.js reads from its environment. */
 export function settingsFrom(env) {
@@ -253,8 +254,22 @@ async function sendFile(res, [dir, name]) {
   res.end(body);
 }
 
+/** The path of a request target, %-decoded, or a Refusal: only the
+ * origin form (a path, then maybe a query) is taken, as browsers send. */
+function pathOf(target) {
+  const bad = (why) => new Refusal(400, 'bad_target', why);
+  if (target.length > MAX_TARGET) throw bad(`the request target is over ${MAX_TARGET} characters`);
+  const path = target.split('?', 1)[0];
+  if (!path.startsWith('/') || path.startsWith('//')) throw bad('the request target must be a path, as /challenge');
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    throw bad('the path has a % escape that does not decode to UTF-8');
+  }
+}
+
 async function route(service, req, res) {
-  const { pathname } = new URL(req.url, 'http://localhost');
+  const pathname = pathOf(req.url);
   if (pathname === '/challenge' || pathname === '/submit') {
     const method = pathname === '/challenge' ? 'GET' : 'POST';
     if (req.method !== method) throw new Refusal(405, 'method', `${pathname} takes ${method}`);
@@ -275,6 +290,13 @@ async function route(service, req, res) {
   else throw new Refusal(404, 'not_found', `no ${pathname} here`);
 }
 
+// `text` as one line of at most `max` characters (and '...'): what a
+// request puts in the log stays short, whatever it sent.
+function oneLine(text, max) {
+  const line = text.replace(/[\x00-\x1f\x7f]+/g, ' ');
+  return line.length > max ? `${line.slice(0, max)}...` : line;
+}
+
 async function handle(service, req, res) {
   try {
     await route(service, req, res);
@@ -284,8 +306,8 @@ async function handle(service, req, res) {
         : null;
     if (refusal === null) {
       // The store failing (Redis down) is not the client's fault, and
-      // never an acceptance.
-      console.error(`server: ${req.method} ${req.url}: ${e?.stack ?? e}`);
+      // never an acceptance. One short line, whatever the request.
+      console.error(`server: ${req.method} ${oneLine(req.url, 100)}: ${oneLine(String(e?.message ?? e), 200)}`);
       if (!res.headersSent) sendJson(res, 500, { ok: false, code: 'internal', error: 'the server failed' });
       else res.destroy();
       return;
