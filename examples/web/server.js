@@ -12,11 +12,13 @@
 // EFFORT (the effort a proof must reach, 300), SEED_LIFETIME (seconds a
 // seed is handed out, 3600; proofs for it are accepted for one lifetime
 // more), SITE (the name hashed into the puzzle's 32-byte service ID,
-// "localhost"), SECRET (64 hex digits the seeds are derived from; random
-// when unset) and REDIS_URL (the shared replay store; memory when unset).
-// Several processes behind a load balancer need the same SITE, SECRET and
-// REDIS_URL: then a seed one hands out is good at every other, and a
-// proof one accepts is refused by all.
+// "localhost"), SECRET (64 hex digits, the key the seeds are derived
+// with; random when unset) and REDIS_URL (the shared replay store; memory
+// when unset). Several processes behind a load balancer need the same
+// SITE, SECRET and REDIS_URL: then a seed one hands out is good at every
+// other, and a proof one accepts is refused by all. A seed lives only as
+// long as its record in the replay store (stores.js): when the store
+// loses it, the seed's proofs are refused and a new seed is handed out.
 
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -63,6 +65,7 @@ const MAX_BODY = 16 * 1024;
 const MAX_MESSAGE = 1000;
 const HEX16 = /^[0-9a-f]{32}$/;
 const HEX4 = /^[0-9a-f]{8}$/;
+const MAX_TARGET = 1024;
 
 /** The settings server.js reads from its environment. */
 export function settingsFrom(env) {
@@ -87,16 +90,23 @@ export function settingsFrom(env) {
   };
 }
 
-// Seeds: one per lifetime-long epoch, derived from the secret, so that
-// every process with the secret hands out and accepts the same seeds
-// without talking to the others; a client cannot predict the next one.
-// A proof is accepted for the current seed and the one before it, as Tor
-// keeps the previous seed, so that a client who fetched a puzzle just
-// before a change is not turned away.
+// Seeds: one per lifetime-long epoch, HMAC-SHA-256 with the secret of
+// the epoch and the salt of the epoch's record in the replay store. The
+// record is made when the seed is first handed out, and the seed lives
+// only as long as it: every process sharing the store and the secret
+// hands out and accepts the same seeds, a client cannot predict the next
+// one, and a store that lost a record (and with it the claims of its
+// proofs) has lost the seed too. A proof is accepted for the current
+// seed and the one before it, as Tor keeps the previous seed, so that a
+// client who fetched a puzzle just before a change is not turned away.
 class Seeds {
-  constructor(secret, lifetime, now = Date.now) {
+  constructor(secret, lifetime, store, siteId, now = Date.now) {
     this.secret = secret;
     this.lifetime = lifetime;
+    this.store = store;
+    // Records are per site and lifetime: sites sharing a Redis, or a site
+    // whose lifetime changed, do not read each other's epochs.
+    this.prefix = `${siteId.subarray(0, 8).toString('hex')}:${lifetime}:`;
     this.now = now;
   }
 
@@ -104,24 +114,30 @@ class Seeds {
     return Math.floor(this.now() / 1000 / this.lifetime);
   }
 
-  seedOf(epoch) {
-    return createHmac('sha256', this.secret).update(`equix-demo seed ${epoch}`).digest();
+  seedOf(epoch, salt) {
+    return createHmac('sha256', this.secret).update(`equix-demo seed ${epoch} ${salt}`).digest();
   }
 
-  /** When a seed of `epoch` stops being handed out (seconds since 1970). */
-  handedOutUntil(epoch) {
-    return (epoch + 1) * this.lifetime;
+  /** The seed handed out now: { seed, expiration } (when it stops being
+   * handed out, seconds since 1970). Makes its record if there is none,
+   * kept for as long as the seed is accepted. */
+  async current() {
+    const epoch = this.epoch();
+    const acceptedFor = (epoch + 2) * this.lifetime - this.now() / 1000;
+    const salt = await this.store.issue(this.prefix + epoch, acceptedFor);
+    return { seed: this.seedOf(epoch, salt), expiration: (epoch + 1) * this.lifetime };
   }
 
-  /** The accepted seed whose first 4 bytes are `head`, and how many
-   * seconds it stays accepted; null when none is. */
-  find(head) {
+  /** The accepted seed whose first 4 bytes are `head`, as { seed, name,
+   * salt } for claiming its proofs; null when none is. */
+  async find(head) {
     const current = this.epoch();
-    for (const epoch of [current, current - 1]) {
-      const seed = this.seedOf(epoch);
-      if (seed.subarray(0, 4).equals(head)) {
-        return { seed, ttl: (epoch + 2) * this.lifetime - this.now() / 1000 };
-      }
+    const epochs = [current, current - 1];
+    const salts = await this.store.salts(epochs.map((epoch) => this.prefix + epoch));
+    for (const [i, epoch] of epochs.entries()) {
+      if (salts[i] === null) continue;
+      const seed = this.seedOf(epoch, salts[i]);
+      if (seed.subarray(0, 4).equals(head)) return { seed, name: this.prefix + epoch, salt: salts[i] };
     }
     return null;
   }
@@ -173,20 +189,28 @@ function parseSubmission(text) {
   };
 }
 
-/** The checks, cheapest first; the replay store is asked last, so only a
+/** The checks, cheapest first: the replay store is read for the live
+ * seeds before pow.verify, and written (the claim) only last, so only a
  * valid proof costs a store entry. Resolves or throws a Refusal. */
 async function checkProof(service, proof) {
   if (proof.effort < service.effort) {
     throw new Refusal(403, 'effort_too_low', `the effort is ${proof.effort}; this site asks for ${service.effort}`);
   }
-  const found = service.seeds.find(proof.seedHead);
-  if (found === null) throw new Refusal(403, 'unknown_seed', 'the puzzle has expired: fetch a new one');
+  const found = await service.seeds.find(proof.seedHead);
+  if (found === null) throw unknownSeed();
   const result = pow.verify({ ...proof, id: service.id, seed: found.seed });
   if (result !== 'OK') throw new Refusal(403, 'invalid_proof', `the proof does not check: ${result}`);
-  const key = `${found.seed.toString('hex')}:${proof.nonce.toString('hex')}`;
-  if (!(await service.store.claim(key, found.ttl))) {
-    throw new Refusal(409, 'replayed', 'this proof has been used already');
-  }
+  const claimed = await service.store.claim(found.name, found.salt, proof.nonce.toString('hex'));
+  if (claimed === 'replayed') throw new Refusal(409, 'replayed', 'this proof has been used already');
+  // The record went between find() and claim(): the seed is dead.
+  if (claimed !== 'claimed') throw unknownSeed();
+}
+
+// A seed that is not (or no longer) accepted: expired, never handed out,
+// or one whose record the replay store lost. A server cannot tell these
+// apart, and the client does the same for each: it fetches a new puzzle.
+function unknownSeed() {
+  return new Refusal(403, 'unknown_seed', 'the puzzle has expired or the server no longer knows it: fetch a new one');
 }
 
 function readBody(req) {
@@ -212,10 +236,8 @@ function sendJson(res, status, value) {
   res.end(JSON.stringify(value));
 }
 
-function challengeOf(service) {
-  const epoch = service.seeds.epoch();
-  const seed = service.seeds.seedOf(epoch);
-  const expiration = service.seeds.handedOutUntil(epoch);
+async function challengeOf(service) {
+  const { seed, expiration } = await service.seeds.current();
   return {
     id: service.id.toString('hex'),
     seed: seed.toString('hex'),
@@ -232,13 +254,27 @@ async function sendFile(res, [dir, name]) {
   res.end(body);
 }
 
+/** The path of a request target, %-decoded, or a Refusal: only the
+ * origin form (a path, then maybe a query) is taken, as browsers send. */
+function pathOf(target) {
+  const bad = (why) => new Refusal(400, 'bad_target', why);
+  if (target.length > MAX_TARGET) throw bad(`the request target is over ${MAX_TARGET} characters`);
+  const path = target.split('?', 1)[0];
+  if (!path.startsWith('/') || path.startsWith('//')) throw bad('the request target must be a path, as /challenge');
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    throw bad('the path has a % escape that does not decode to UTF-8');
+  }
+}
+
 async function route(service, req, res) {
-  const { pathname } = new URL(req.url, 'http://localhost');
+  const pathname = pathOf(req.url);
   if (pathname === '/challenge' || pathname === '/submit') {
     const method = pathname === '/challenge' ? 'GET' : 'POST';
     if (req.method !== method) throw new Refusal(405, 'method', `${pathname} takes ${method}`);
     if (method === 'GET') {
-      sendJson(res, 200, challengeOf(service));
+      sendJson(res, 200, await challengeOf(service));
       return;
     }
     const { message, proof } = parseSubmission(await readBody(req));
@@ -254,6 +290,13 @@ async function route(service, req, res) {
   else throw new Refusal(404, 'not_found', `no ${pathname} here`);
 }
 
+// `text` as one line of at most `max` characters (and '...'): what a
+// request puts in the log stays short, whatever it sent.
+function oneLine(text, max) {
+  const line = text.replace(/[\x00-\x1f\x7f]+/g, ' ');
+  return line.length > max ? `${line.slice(0, max)}...` : line;
+}
+
 async function handle(service, req, res) {
   try {
     await route(service, req, res);
@@ -263,8 +306,8 @@ async function handle(service, req, res) {
         : null;
     if (refusal === null) {
       // The store failing (Redis down) is not the client's fault, and
-      // never an acceptance.
-      console.error(`server: ${req.method} ${req.url}: ${e?.stack ?? e}`);
+      // never an acceptance. One short line, whatever the request.
+      console.error(`server: ${req.method} ${oneLine(req.url, 100)}: ${oneLine(String(e?.message ?? e), 200)}`);
       if (!res.headersSent) sendJson(res, 500, { ok: false, code: 'internal', error: 'the server failed' });
       else res.destroy();
       return;
@@ -276,11 +319,13 @@ async function handle(service, req, res) {
 /** Starts a server; resolves to { url, close() } once it listens. */
 export async function startServer(settings, { store, now } = {}) {
   await ready();
+  const id = createHash('sha256').update(`equix-demo site ${settings.site}`).digest();
+  const replays = store ?? (await openStore());
   const service = {
-    id: createHash('sha256').update(`equix-demo site ${settings.site}`).digest(),
+    id,
     effort: settings.effort,
-    seeds: new Seeds(settings.secret, settings.seedLifetime, now),
-    store: store ?? (await openStore()),
+    seeds: new Seeds(settings.secret, settings.seedLifetime, replays, id, now),
+    store: replays,
   };
   const server = createServer((req, res) => { handle(service, req, res); });
   await new Promise((ok, fail) => {

@@ -3,79 +3,152 @@
 //
 // The demo's replay stores. A proof is worth one request: once a server
 // has accepted a proof, that proof must be refused everywhere, by this
-// process and by every other process serving the same site. A store has
-// one operation,
+// process and by every other process serving the same site, and that
+// must stay true when the store loses what it knew (a restart, a flush,
+// an eviction): a store that may have forgotten a claim must refuse
+// every proof it might have claimed, not accept them again.
 //
-//   await store.claim(key, ttlSeconds)   true the first time a key is
-//                                        claimed, false every time after,
-//                                        until ttlSeconds have passed
+// So a store keeps one record per seed, and a seed lives only as long as
+// its record. A record holds a random salt, from which (with the SECRET)
+// the server derives the seed, and the nonces of the proofs accepted for
+// it. The record is made when the seed is first handed out, never later:
+// once it is gone, no salt names that seed any more, its proofs are
+// refused, and the server hands out a new seed (a new salt). Operations:
+//
+//   await store.issue(name, ttlSeconds)  the salt of record `name`,
+//                                        making the record (a new random
+//                                        salt, no claims, kept ttlSeconds)
+//                                        when there is none
+//   await store.salts(names)             for each name its record's salt,
+//                                        or null when there is none
+//   await store.claim(name, salt, nonce) 'claimed' the first time, then
+//                                        'replayed'; 'gone' when record
+//                                        `name` is no longer the one with
+//                                        `salt` (its claims may be lost)
 //   await store.close()
 //
-// and the server calls claim() only for proofs that passed every other
-// check, so an attacker cannot fill the store without paying for each
-// entry. The TTL is how long the proof's seed stays acceptable: after
-// that the proof is refused for its seed anyway and the key can go.
+// The server calls claim() only for proofs that passed every other check,
+// so an attacker cannot fill the store without paying for each entry.
 //
-// MemoryStore serves a single process; RedisStore serves any number of
-// processes sharing one Redis, and is atomic there (SET NX: of two
-// servers claiming one key at the same moment, exactly one wins).
+// MemoryStore serves a single process, and its records die with it.
+// RedisStore serves any number of processes sharing one Redis; each of
+// its operations is one Lua script, atomic there, and a record made by
+// another Redis process (before a restart, or on the primary before a
+// failover) counts as gone, since the claims after its last snapshot or
+// replication may be lost. A record and its claims are one Redis key (a
+// hash), so an eviction takes both or neither.
+
+import { randomBytes } from 'node:crypto';
 
 import { createClient } from '@redis/client';
 
-/** Claims in this process's memory, forgotten when it exits. */
+const NONCE = /^[0-9a-f]{32}$/;
+const newSalt = () => randomBytes(16).toString('hex');
+
+/** Records in this process's memory, forgotten when it exits. */
 export class MemoryStore {
-  #expiry = new Map(); // key -> when it may be claimed again (ms)
+  #records = new Map(); // name -> { salt, until (ms), nonces: Set }
   #now;
-  #nextSweep = 0;
 
   /** `now` returns milliseconds (tests pass a clock of their own). */
   constructor({ now = Date.now } = {}) {
     this.#now = now;
   }
 
-  async claim(key, ttlSeconds) {
-    checkClaim(key, ttlSeconds);
-    const now = this.#now();
-    this.#sweep(now);
-    const until = this.#expiry.get(key);
-    if (until !== undefined && until > now) return false;
-    this.#expiry.set(key, now + ttlSeconds * 1000);
-    return true;
+  async issue(name, ttlSeconds) {
+    checkName(name);
+    checkTtl(ttlSeconds);
+    const live = this.#live(name);
+    if (live !== null) return live.salt;
+    const record = { salt: newSalt(), until: this.#now() + ttlSeconds * 1000, nonces: new Set() };
+    this.#records.set(name, record);
+    return record.salt;
   }
 
-  /** Keys held now (for tests and monitoring). */
+  async salts(names) {
+    names.forEach(checkName);
+    return names.map((name) => this.#live(name)?.salt ?? null);
+  }
+
+  async claim(name, salt, nonce) {
+    checkClaim(name, salt, nonce);
+    const record = this.#live(name);
+    if (record === null || record.salt !== salt) return 'gone';
+    if (record.nonces.has(nonce)) return 'replayed';
+    record.nonces.add(nonce);
+    return 'claimed';
+  }
+
+  /** Claims held now (for tests and monitoring). */
   get size() {
-    return this.#expiry.size;
+    let n = 0;
+    for (const name of [...this.#records.keys()]) n += this.#live(name)?.nonces.size ?? 0;
+    return n;
   }
 
   async close() {
-    this.#expiry.clear();
+    this.#records.clear();
   }
 
-  // Expired keys are dropped at most once a second, in one pass, so that
-  // memory follows the claims of the last TTL and not of all time.
-  #sweep(now) {
-    if (now < this.#nextSweep) return;
-    this.#nextSweep = now + 1000;
-    for (const [key, until] of this.#expiry) {
-      if (until <= now) this.#expiry.delete(key);
-    }
+  // The record of `name` if it has not expired; an expired one is dropped
+  // (a server asks for two or three names, so memory follows the live
+  // seeds' claims and not those of all time).
+  #live(name) {
+    const record = this.#records.get(name);
+    if (record === undefined) return null;
+    if (record.until > this.#now()) return record;
+    this.#records.delete(name);
+    return null;
   }
 }
 
-/** Claims in a Redis shared by every server process of a site. */
+// This Redis process's run_id, new at every start: a record stores the
+// one it was made under, and is live only under the same.
+const RUN_ID = "local run = string.match(redis.call('INFO', 'server'), 'run_id:(%x+)')\n";
+
+// A record: a hash with fields salt, run and one per claimed nonce (32
+// hex digits, so never 'salt' or 'run').
+const LIVE = `${RUN_ID}local function live(key)
+  local r = redis.call('HMGET', key, 'salt', 'run')
+  if r[1] and r[2] == run then return r[1] end
+  return false
+end
+`;
+
+// KEYS[1] the record, ARGV[1] a new salt, ARGV[2] its TTL in seconds.
+const ISSUE = `${LIVE}local salt = live(KEYS[1])
+if salt then return salt end
+redis.call('DEL', KEYS[1])
+redis.call('HSET', KEYS[1], 'salt', ARGV[1], 'run', run)
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+return ARGV[1]`;
+
+// KEYS the records; '' for each that is not live.
+const SALTS = `${LIVE}local out = {}
+for i, key in ipairs(KEYS) do out[i] = live(key) or '' end
+return out`;
+
+// KEYS[1] the record, ARGV[1] the salt the proof's seed was derived from,
+// ARGV[2] the nonce.
+const CLAIM = `${LIVE}if live(KEYS[1]) ~= ARGV[1] then return 'gone' end
+if redis.call('HSETNX', KEYS[1], ARGV[2], '1') == 1 then return 'claimed' end
+return 'replayed'`;
+
+/** Records in a Redis shared by every server process of a site. */
 export class RedisStore {
   #client;
   #prefix;
 
   /** `client` is a connected @redis/client client. */
-  constructor(client, { prefix = 'equix-demo:replay:' } = {}) {
+  constructor(client, { prefix = 'equix-demo:seed:' } = {}) {
     this.#client = client;
     this.#prefix = prefix;
   }
 
-  /** Connects to `url` (redis://host:port) and fails if it cannot. */
-  static async connect(url, options) {
+  /** Connects to `url` (redis://host:port); fails if it cannot, or if
+   * that Redis cannot run the store's scripts. `warn` gets one line when
+   * the Redis may evict records (see README.md). */
+  static async connect(url, { warn = (line) => console.error(line), ...options } = {}) {
     const client = createClient({
       url,
       // A server that cannot reach its replay store must refuse proofs,
@@ -84,16 +157,33 @@ export class RedisStore {
     });
     client.on('error', (e) => console.error(`redis: ${e.message}`));
     await client.connect();
-    return new RedisStore(client, options);
+    const store = new RedisStore(client, options);
+    try {
+      await store.salts(['startup-check']);
+    } catch (e) {
+      await client.close();
+      // Not the URL: it may hold a password.
+      throw new Error(`the Redis cannot run the replay store's scripts (EVAL, and INFO in them): ${e.message}`);
+    }
+    await checkEviction(client, warn);
+    return store;
   }
 
-  async claim(key, ttlSeconds) {
-    checkClaim(key, ttlSeconds);
-    const reply = await this.#client.set(this.#prefix + key, '1', {
-      condition: 'NX',
-      expiration: { type: 'EX', value: Math.ceil(ttlSeconds) },
-    });
-    return reply === 'OK';
+  async issue(name, ttlSeconds) {
+    checkName(name);
+    checkTtl(ttlSeconds);
+    return this.#client.eval(ISSUE, { keys: [this.#prefix + name], arguments: [newSalt(), String(Math.ceil(ttlSeconds))] });
+  }
+
+  async salts(names) {
+    names.forEach(checkName);
+    const reply = await this.#client.eval(SALTS, { keys: names.map((name) => this.#prefix + name) });
+    return reply.map((salt) => (salt === '' ? null : salt));
+  }
+
+  async claim(name, salt, nonce) {
+    checkClaim(name, salt, nonce);
+    return this.#client.eval(CLAIM, { keys: [this.#prefix + name], arguments: [salt, nonce] });
   }
 
   async close() {
@@ -101,9 +191,35 @@ export class RedisStore {
   }
 }
 
-function checkClaim(key, ttlSeconds) {
-  if (typeof key !== 'string' || key === '') throw new TypeError('claim: the key must be a non-empty string');
-  if (!(ttlSeconds > 0) || !Number.isFinite(ttlSeconds)) throw new RangeError('claim: the TTL must be a positive number of seconds');
+// Eviction cannot let a replay in (a record and its claims go together),
+// but it ends a seed early: the visitors solving its puzzle are refused.
+async function checkEviction(client, warn) {
+  let policy;
+  try {
+    policy = (await client.configGet('maxmemory-policy'))['maxmemory-policy'];
+  } catch (e) {
+    warn(`redis: cannot read maxmemory-policy (${e.message}); set it to noeviction, or seeds may end early`);
+    return;
+  }
+  if (policy !== 'noeviction') {
+    warn(`redis: maxmemory-policy is ${policy}: an evicted seed ends early (its proofs refused); noeviction keeps seeds`);
+  }
+}
+
+function checkName(name) {
+  if (typeof name !== 'string' || name === '') throw new TypeError('store: a record name must be a non-empty string');
+}
+
+function checkTtl(ttlSeconds) {
+  if (typeof ttlSeconds !== 'number' || !(ttlSeconds > 0) || !Number.isFinite(ttlSeconds)) {
+    throw new RangeError('store: the TTL must be a positive number of seconds');
+  }
+}
+
+function checkClaim(name, salt, nonce) {
+  checkName(name);
+  if (typeof salt !== 'string' || salt === '') throw new TypeError('claim: the salt must be a non-empty string');
+  if (typeof nonce !== 'string' || !NONCE.test(nonce)) throw new TypeError('claim: the nonce must be 32 lowercase hex digits');
 }
 
 /** The store a server's environment asks for: REDIS_URL, or memory. */

@@ -62,6 +62,10 @@ async function submit(body) {
 async function solveAndSend(text) {
   say(status, 'Fetching a puzzle…');
   const challenge = await getJson(await fetch('/challenge', { cache: 'no-store' }));
+  if (challenge.ok === false) {
+    say(status, `No puzzle to solve: ${challenge.error}`, 'bad');
+    return;
+  }
   controller = new AbortController();
   work.hidden = false;
   cancel.hidden = false;

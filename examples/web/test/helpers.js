@@ -53,25 +53,27 @@ function started(child, ready, what) {
 }
 
 function stopper(child) {
-  return () => new Promise((ok) => {
+  return (signal = 'SIGTERM') => new Promise((ok) => {
     if (child.exitCode !== null || child.signalCode !== null) {
       ok();
       return;
     }
     child.once('exit', () => ok());
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }
 
-/** A Redis of its own on a free loopback port, keeping nothing on disk. */
-export async function startRedis() {
-  const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1',
-    '--save', '', '--appendonly', 'no', '--dir', DEMO], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** A Redis of its own on a free loopback port (or `port`, to start one
+ * again where another was), keeping nothing on disk unless told to
+ * SAVE: then in `dir`, which a Redis started there again loads. */
+export async function startRedis({ port, dir = DEMO } = {}) {
+  const at = port ?? await freePort();
+  const child = spawn('redis-server', ['--port', String(at), '--bind', '127.0.0.1',
+    '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.setEncoding('utf8');
   child.stderr.setEncoding('utf8');
   await started(child, /Ready to accept connections/, 'redis-server');
-  return { url: `redis://127.0.0.1:${port}`, stop: stopper(child) };
+  return { url: `redis://127.0.0.1:${at}`, port: at, stop: stopper(child) };
 }
 
 /** `node server.js` with `env`; resolves once it listens. */
@@ -87,6 +89,17 @@ export async function startServerProcess(env) {
   child.stderr.on('data', (chunk) => { log += chunk; });
   const m = await started(child, /listening on (http:\/\/\S+)/, 'server.js');
   return { url: m[1], stop: stopper(child), log: () => log };
+}
+
+/** POST /submit as `submit` does, again while the server answers 500
+ * (its Redis client reconnecting after Redis came back), for up to 15 s. */
+export async function submitOnceUp(url, body) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const r = await submit(url, body);
+    if (r.status !== 500 || Date.now() > deadline) return r;
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
 }
 
 const hex = (bytes) => Buffer.from(bytes).toString('hex');

@@ -58,6 +58,11 @@ test('two processes: with Redis gone, a valid proof is a server error, never acc
   const r = await submit(a, { message: 'no store', proof });
   assert.equal(r.status, 500);
   assert.deepEqual(r.body, { ok: false, code: 'internal', error: 'the server failed' });
+  // One short line for the failed request, not a stack trace.
+  const lines = servers[0].log().split('\n').filter((line) => line.startsWith('server: POST /submit: '));
+  assert.equal(lines.length, 1, servers[0].log());
+  assert.ok(lines[0].length <= 330, lines[0]);
+  assert.doesNotMatch(servers[0].log(), /^ {4}at /m);
 });
 
 // ---- One process, in this one, with the memory store and a clock --------

@@ -1,90 +1,162 @@
 // Copyright (c) 2026 The equix authors
 // SPDX-License-Identifier: BSD-3-Clause
 //
-// The replay stores: a key is claimed once per TTL, in memory and in a
-// real Redis (started here on loopback), where two clients racing for one
-// key see exactly one win.
+// The replay stores: a seed's record is made once and kept for its TTL, a
+// nonce is claimed once per record, and a claim against a record that is
+// gone (or is another one now) is refused as 'gone'; in memory and in a
+// real Redis (started here on loopback), where clients racing for one
+// record or one nonce see exactly one outcome.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 
+import { createClient } from '@redis/client';
+
 import { MemoryStore, RedisStore } from '../stores.js';
 import { redisMissing, startRedis } from './helpers.js';
 
-test('memory: a key is claimed once, again only after its TTL', async () => {
+const N1 = 'ab'.repeat(16);
+const N2 = 'cd'.repeat(16);
+
+test('memory: a record is made once, its nonces claimed once each', async () => {
+  const store = new MemoryStore();
+  const salt = await store.issue('e1', 60);
+  assert.match(salt, /^[0-9a-f]{32}$/);
+  assert.equal(await store.issue('e1', 60), salt);
+  assert.deepEqual(await store.salts(['e1', 'e0']), [salt, null]);
+  assert.equal(await store.claim('e1', salt, N1), 'claimed');
+  assert.equal(await store.claim('e1', salt, N1), 'replayed');
+  assert.equal(await store.claim('e1', salt, N2), 'claimed');
+  assert.equal(await store.claim('e1', `${salt}0`, N2), 'gone');
+  assert.equal(await store.claim('e0', salt, N2), 'gone');
+  assert.equal(store.size, 2);
+});
+
+test('memory: records are the process\'s own, and end with their TTL', async () => {
   let now = 1_000_000;
   const store = new MemoryStore({ now: () => now });
-  assert.equal(await store.claim('a', 10), true);
-  assert.equal(await store.claim('a', 10), false);
-  assert.equal(await store.claim('b', 10), true);
+  const salt = await store.issue('e', 10);
+  // Another process (or this one after a restart) makes its own salts.
+  assert.notEqual(await new MemoryStore({ now: () => now }).issue('e', 10), salt);
+  for (let i = 0; i < 100; i++) assert.equal(await store.claim('e', salt, i.toString(16).padStart(32, '0')), 'claimed');
   now += 9_999;
-  assert.equal(await store.claim('a', 10), false);
+  assert.equal(await store.claim('e', salt, N1), 'claimed');
+  assert.equal(store.size, 101);
   now += 1;
-  assert.equal(await store.claim('a', 10), true);
-  assert.equal(await store.claim('a', 10), false);
+  assert.deepEqual(await store.salts(['e']), [null]);
+  assert.equal(await store.claim('e', salt, N1), 'gone');
+  assert.equal(store.size, 0);
+  const next = await store.issue('e', 10);
+  assert.notEqual(next, salt);
+  assert.equal(await store.claim('e', salt, N1), 'gone');
+  assert.equal(await store.claim('e', next, N1), 'claimed');
 });
 
-test('memory: expired keys are dropped, so memory follows the last TTL', async () => {
-  let now = 0;
-  const store = new MemoryStore({ now: () => now });
-  for (let i = 0; i < 100; i++) assert.equal(await store.claim(`k${i}`, 5), true);
-  assert.equal(store.size, 100);
-  now += 5_000;
-  assert.equal(await store.claim('fresh', 5), true);
-  assert.equal(store.size, 1);
-});
-
-test('a bad key or TTL is an error, not a claim', async () => {
+test('a bad name, TTL, salt or nonce is an error, not a claim', async () => {
   const store = new MemoryStore();
-  await assert.rejects(store.claim('', 10), TypeError);
-  await assert.rejects(store.claim(7, 10), TypeError);
-  for (const ttl of [0, -1, NaN, Infinity, '10']) await assert.rejects(store.claim('k', ttl), RangeError);
+  const salt = await store.issue('e', 10);
+  await assert.rejects(store.issue('', 10), TypeError);
+  await assert.rejects(store.salts([7]), TypeError);
+  for (const ttl of [0, -1, NaN, Infinity, '10']) await assert.rejects(store.issue('e', ttl), RangeError);
+  await assert.rejects(store.claim('', salt, N1), TypeError);
+  await assert.rejects(store.claim('e', '', N1), TypeError);
+  for (const nonce of ['', N1.toUpperCase(), `${N1}00`, 'salt', 7]) await assert.rejects(store.claim('e', salt, nonce), TypeError);
+  assert.equal(store.size, 0);
 });
 
 const missing = redisMissing();
 let redis;
+let admin;
 let stores = [];
 
 before(async () => {
-  if (missing === null) redis = await startRedis();
+  if (missing !== null) return;
+  redis = await startRedis();
+  // The last test stops this Redis: the client's complaints are expected.
+  admin = await createClient({ url: redis.url }).on('error', () => {}).connect();
 });
 
 after(async () => {
   for (const s of stores) await s.close();
+  await admin?.close().catch(() => {});
   await redis?.stop();
 });
 
-async function redisStore() {
-  const store = await RedisStore.connect(redis.url);
+async function redisStore(options) {
+  const store = await RedisStore.connect(redis.url, options);
   stores.push(store);
   return store;
 }
 
-test('Redis: a key claimed by one client is refused to another, until its TTL', { skip: missing ?? false }, async () => {
+test('Redis: one record for every client, its nonces claimed once across them, kept for its TTL', { skip: missing ?? false }, async () => {
   const a = await redisStore();
   const b = await redisStore();
-  assert.equal(await a.claim('proof-1', 1), true);
-  assert.equal(await b.claim('proof-1', 1), false);
-  assert.equal(await a.claim('proof-1', 1), false);
-  assert.equal(await b.claim('proof-2', 1), true);
-  // Redis keeps a key for its whole second; give it a little more.
-  await new Promise((ok) => setTimeout(ok, 2_100));
-  assert.equal(await b.claim('proof-1', 1), true);
+  const salt = await a.issue('t1', 90);
+  assert.match(salt, /^[0-9a-f]{32}$/);
+  assert.equal(await b.issue('t1', 5), salt);
+  assert.deepEqual(await b.salts(['t1', 't0']), [salt, null]);
+  assert.equal(await a.claim('t1', salt, N1), 'claimed');
+  assert.equal(await b.claim('t1', salt, N1), 'replayed');
+  assert.equal(await b.claim('t1', salt, N2), 'claimed');
+  assert.equal(await a.claim('t1', `${salt}0`, N2), 'gone');
+  // One key holds the record and its claims, with the first TTL asked.
+  assert.deepEqual(await admin.keys('equix-demo:seed:t1*'), ['equix-demo:seed:t1']);
+  const ttl = await admin.ttl('equix-demo:seed:t1');
+  assert.ok(ttl > 85 && ttl <= 90, `TTL ${ttl}`);
 });
 
-test('Redis: of many claims racing for one key, exactly one wins', { skip: missing ?? false }, async () => {
+test('Redis: of many clients racing, one makes the record and one claims the nonce', { skip: missing ?? false }, async () => {
   const clients = [await redisStore(), await redisStore()];
-  const claims = [];
-  for (let i = 0; i < 40; i++) claims.push(clients[i % 2].claim('raced', 60));
-  const won = (await Promise.all(claims)).filter((x) => x).length;
-  assert.equal(won, 1);
+  const salts = await Promise.all(Array.from({ length: 20 }, (_, i) => clients[i % 2].issue('raced', 60)));
+  assert.equal(new Set(salts).size, 1);
+  const claims = await Promise.all(Array.from({ length: 40 }, (_, i) => clients[i % 2].claim('raced', salts[0], N1)));
+  assert.equal(claims.filter((c) => c === 'claimed').length, 1);
+  assert.equal(claims.filter((c) => c === 'replayed').length, 39);
+});
+
+test('Redis: a record deleted, or made under another Redis process, is gone, and replaced', { skip: missing ?? false }, async () => {
+  const store = await redisStore();
+  const salt = await store.issue('lost', 60);
+  assert.equal(await store.claim('lost', salt, N1), 'claimed');
+  await admin.del('equix-demo:seed:lost');
+  assert.equal(await store.claim('lost', salt, N1), 'gone');
+  // A claim never makes a record.
+  assert.equal(await admin.exists('equix-demo:seed:lost'), 0);
+
+  const again = await store.issue('lost', 60);
+  assert.notEqual(again, salt);
+  assert.equal(await store.claim('lost', again, N1), 'claimed');
+  // What a snapshot loaded by a restarted Redis looks like: the run_id
+  // it was made under is not this one's.
+  await admin.hSet('equix-demo:seed:lost', 'run', '0'.repeat(40));
+  assert.deepEqual(await store.salts(['lost']), [null]);
+  assert.equal(await store.claim('lost', again, N2), 'gone');
+  const third = await store.issue('lost', 60);
+  assert.notEqual(third, again);
+  assert.equal(await store.claim('lost', third, N1), 'claimed');
+});
+
+test('Redis: an evicting maxmemory-policy gets one warning line at connect', { skip: missing ?? false }, async () => {
+  const lines = [];
+  await redisStore({ warn: (line) => lines.push(line) });
+  assert.deepEqual(lines, []);
+  await admin.configSet('maxmemory-policy', 'allkeys-lru');
+  try {
+    await redisStore({ warn: (line) => lines.push(line) });
+  } finally {
+    await admin.configSet('maxmemory-policy', 'noeviction');
+  }
+  assert.equal(lines.length, 1);
+  assert.match(lines[0], /^redis: maxmemory-policy is allkeys-lru: an evicted seed ends early/);
 });
 
 test('Redis: an unreachable Redis is an error, never a claim', { skip: missing ?? false }, async () => {
   const store = await redisStore();
-  assert.equal(await store.claim('before', 60), true);
+  const salt = await store.issue('before', 60);
   await redis.stop();
-  await assert.rejects(store.claim('after', 60));
+  await assert.rejects(store.claim('before', salt, N1));
+  await assert.rejects(store.issue('after', 60));
+  await assert.rejects(store.salts(['before']));
   stores = stores.filter((s) => s !== store);
   await store.close().catch(() => {});
 });
