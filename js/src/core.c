@@ -8,7 +8,8 @@
  * memory, buffers come from ex_malloc, 64-bit inputs arrive as BigInt
  * (WebAssembly's i64). Everything the library does is its own code; the
  * wrappers only move bytes into the forms JavaScript wants (solutions in
- * their 16-byte wire form, results as their names).
+ * their 16-byte wire form, results as their names), and the ones that
+ * allocate grow the memory ahead (grow_ahead, below).
  */
 #include <stdlib.h>
 
