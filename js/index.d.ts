@@ -5,9 +5,34 @@
 // WebAssembly where the engine allows, else interpreted), Equi-X and
 // Tor's PoW v1.
 
-/** Bytes in any of the forms the functions accept. */
+/**
+ * Bytes in any of the forms the functions accept: a typed array or a
+ * DataView (what `ArrayBuffer.isView` accepts; an object that only
+ * inherits from `Uint8Array.prototype`, or a Proxy, is refused with
+ * FAIL_ARGUMENT), or an ArrayBuffer. Their place and length are read once
+ * through the engine's own getters and the bytes copied before any work;
+ * a detached buffer is refused with FAIL_DETACHED. An input of variable
+ * length has at most `limits.inputBytes` bytes (FAIL_TOO_LARGE); a field
+ * of fixed size (an id, a solution...) must have exactly its size
+ * (FAIL_LENGTH).
+ */
 export type Bytes = Uint8Array | ArrayBufferView | ArrayBuffer;
 
+/** What the package takes at most (a frozen object). */
+export const limits: {
+  /** Bytes of any variable-length input: a HashX seed or block input, an
+   * Equi-X challenge, an extension body, a pow-params line (1 MiB: the
+   * core's memory grows for an input but never shrinks). */
+  readonly inputBytes: 1048576;
+  /** pow.solve's workers (64), each a thread with its own instance of
+   * the core: 14 to 22 MiB each in Node 20 (measured with 6 and with 2). */
+  readonly workers: 64;
+};
+
+/** ready()'s options; any other key is refused with FAIL_ARGUMENT. The
+ * core is loaded once: a later ready() that gives an option with another
+ * value than the first call's rejects with FAIL_OPTIONS, one that gives
+ * none or the same returns the first call's promise. */
 export interface ReadyOptions {
   /** The core's module instead of the packaged dist/equix.wasm. */
   wasm?: BufferSource | WebAssembly.Module;
@@ -35,17 +60,42 @@ export interface JitStatus {
 
 export function jitStatus(): JitStatus;
 
-/** Loads and instantiates the core; everything else needs it resolved.
- * Rejects with an EquixError with code 'FAIL_WASM' when the engine
- * refuses to compile WebAssembly (in a browser: a Content-Security-Policy
- * whose script-src lacks 'wasm-unsafe-eval'). */
+/** Loads and instantiates the core; everything else needs it resolved
+ * (before, every function throws FAIL_NOT_READY). Rejects with an
+ * EquixError with code 'FAIL_WASM' when the engine refuses to compile
+ * WebAssembly (in a browser: a Content-Security-Policy whose script-src
+ * lacks 'wasm-unsafe-eval'), 'FAIL_OPTIONS' when an earlier call loaded
+ * it with other options. */
 export function ready(options?: ReadyOptions): Promise<void>;
 
-/** An Error from the core, with the C result's name without its prefix. */
+/**
+ * An Error (a TypeError or RangeError for a bad argument) with a `code`:
+ * the C result's name without its prefix ('FAIL_SEED', 'FAIL_CHALLENGE',
+ * 'FAIL_LENGTH', ...), or one of the package's own:
+ * - 'FAIL_ARGUMENT': an argument of the wrong type or range (not bytes,
+ *   options that are not an object or have an unknown key, an effort
+ *   outside 32 bits, workers outside 1 to limits.workers, ...);
+ * - 'FAIL_LENGTH': bytes of a fixed-size field with another length;
+ * - 'FAIL_TOO_LARGE': an input above limits.inputBytes;
+ * - 'FAIL_DETACHED': bytes in a detached (transferred) ArrayBuffer;
+ * - 'FAIL_FREED': a HashX function used after free();
+ * - 'FAIL_NOT_READY': a call before ready() resolved;
+ * - 'FAIL_OPTIONS': ready() again with other options;
+ * - 'FAIL_WASM': the engine refuses WebAssembly;
+ * - 'FAIL_WORKER': a pow.solve worker failed or ended;
+ * - 'FAIL_LIMIT': pow.solve's maxAttempts reached;
+ * - 'FAIL_NO_MEMORY': the core's memory cannot grow.
+ * doc/bad-input.md lists the calls and their codes.
+ */
 export interface EquixError extends Error {
-  code: 'FAIL_SEED' | 'FAIL_CHALLENGE' | 'FAIL_WASM' | string;
+  code:
+    | 'FAIL_SEED' | 'FAIL_CHALLENGE' | 'FAIL_WASM' | 'FAIL_ARGUMENT' | 'FAIL_LENGTH'
+    | 'FAIL_TOO_LARGE' | 'FAIL_DETACHED' | 'FAIL_FREED' | 'FAIL_NOT_READY' | 'FAIL_OPTIONS'
+    | 'FAIL_WORKER' | 'FAIL_LIMIT' | 'FAIL_NO_MEMORY' | string;
 }
 
+/** hashx()'s options; any other key, or a value that is not a boolean,
+ * is refused with FAIL_ARGUMENT. */
 export interface HashXOptions {
   /** Block mode: hash() takes a byte string instead of a counter. */
   block?: boolean;
@@ -53,17 +103,26 @@ export interface HashXOptions {
   compile?: boolean;
 }
 
+/** equix.solve()'s and verify()'s options (FAIL_ARGUMENT as for
+ * HashXOptions). */
 export interface EquixOptions {
   /** false: interpret HashX (default: compile where the engine allows). */
   compile?: boolean;
 }
 
-/** A HashX function made from a seed. */
+/** A HashX function made from a seed. It holds about 20 KiB of the
+ * core's memory (its context; a compiled function's code lives in the
+ * engine) until free() or, if never freed, until the engine has
+ * collected the object and run its finalizer (after the current task
+ * ends, and only when the engine collects): a loop that makes many
+ * functions should free each one. */
 export interface HashX {
-  /** The 32-byte hash of a 64-bit counter (or of bytes in block mode). */
+  /** The 32-byte hash of a 64-bit counter (or of bytes in block mode, at
+   * most limits.inputBytes). FAIL_FREED after free(). */
   hash(input: bigint | number | Bytes): Uint8Array;
   /** true when the WebAssembly JIT runs it; false when interpreted
-   * ({ compile: false }, or the engine refused: jitStatus().refusal). */
+   * ({ compile: false }, or the engine refused: jitStatus().refusal).
+   * FAIL_FREED after free(). */
   readonly compiled: boolean;
   /** Whether it was made in block mode. */
   readonly block: boolean;
@@ -72,8 +131,9 @@ export interface HashX {
 }
 
 /**
- * The HashX function of `seed`; throws an EquixError with code
- * 'FAIL_SEED' when the seed generates no valid program.
+ * The HashX function of `seed` (at most limits.inputBytes); throws an
+ * EquixError with code 'FAIL_SEED' when the seed generates no valid
+ * program.
  */
 export function hashx(seed: Bytes, options?: HashXOptions): HashX;
 
@@ -128,12 +188,15 @@ export interface SolveOptions {
   effort: number;
   /** The first nonce (16 bytes); default random. */
   nonce?: Bytes;
-  /** Workers to search with (default: the machine's threads, at most 16);
-   * any number finds the proof one worker finds. */
+  /** Workers to search with, 1 to limits.workers (64) (default: the
+   * machine's threads, at most 16); any number finds the proof one worker
+   * finds. */
   workers?: number;
   /** Cancels: the promise rejects with the signal's reason. */
   signal?: AbortSignal;
-  /** Called at most every 100 ms, and once at the end. */
+  /** Called at most every 100 ms, and once at the end. If it throws, the
+   * search ends, its workers are terminated and the promise rejects with
+   * what it threw. */
   onProgress?: (progress: { attempts: number; seconds: number }) => void;
   /** Give up after this many nonces (0: no limit): an EquixError with
    * code 'FAIL_LIMIT'. */
@@ -162,17 +225,21 @@ export interface PowParams {
 }
 
 export const pow: {
-  /** Tor's v1 client search over workers. */
+  /** Tor's v1 client search over workers. Every argument error rejects
+   * the promise before any worker starts; a worker that fails or ends
+   * rejects it with FAIL_WORKER. */
   solve(options: SolveOptions): Promise<SolveResult>;
   /** The service's stateless checks in its order: seed head, effort,
    * Equi-X. A service adds its minimum effort and a replay store. */
   verify(proof: Proof & { id: Bytes; seed: Bytes }): PowResult;
   /** The 41-byte PROOF_OF_WORK extension body. */
   encodeExtension(proof: Proof): Uint8Array;
-  /** Throws an EquixError with code 'FAIL_LENGTH' or 'FAIL_VERSION'. */
+  /** Throws an EquixError with code 'FAIL_LENGTH' or 'FAIL_VERSION'
+   * (a body above limits.inputBytes: 'FAIL_TOO_LARGE'). */
   decodeExtension(body: Bytes): Proof;
   /** Throws an EquixError: 'FAIL_SYNTAX', 'FAIL_VERSION', 'FAIL_BASE64',
-   * 'FAIL_NUMBER', 'FAIL_TIMESTAMP'. */
+   * 'FAIL_NUMBER', 'FAIL_TIMESTAMP' (a line above limits.inputBytes:
+   * 'FAIL_TOO_LARGE'). */
   parseParams(line: string): PowParams;
   /** The line, without a newline. */
   formatParams(params: { seed: Bytes; suggestedEffort: number; expiration: number }): string;

@@ -8,7 +8,8 @@
  * memory, buffers come from ex_malloc, 64-bit inputs arrive as BigInt
  * (WebAssembly's i64). Everything the library does is its own code; the
  * wrappers only move bytes into the forms JavaScript wants (solutions in
- * their 16-byte wire form, results as their names).
+ * their 16-byte wire form, results as their names), and the ones that
+ * allocate grow the memory ahead (grow_ahead, below).
  */
 #include <stdlib.h>
 
@@ -18,10 +19,43 @@
 
 /* ---- Memory ----------------------------------------------------------- */
 
+/*
+ * wasi-libc's malloc grows the module's memory by what each allocation
+ * lacks, a page or a few at a time. In V8 each growth takes time in
+ * proportion to the compiled HashX modules that import the memory: with
+ * thousands of live functions, making one more took ten times as long,
+ * nearly all of it growing. So after a call that grew the memory, a
+ * quarter of it more is reserved (allocated and freed at once; the
+ * allocator keeps it, as WebAssembly memory cannot shrink): growths come
+ * geometrically, and the memory is at most a quarter ahead of its peak
+ * use.
+ */
+#define WASM_PAGE 65536u
+
+static size_t memory_bytes(void)
+{
+	return __builtin_wasm_memory_size(0) * WASM_PAGE;
+}
+
+static void grow_ahead(size_t before)
+{
+	/* volatile: a malloc whose result is only freed may be elided. */
+	void *volatile reserve;
+
+	if (memory_bytes() == before)
+		return;
+	reserve = malloc(memory_bytes() / 4);
+	free(reserve);
+}
+
 /* wasi-libc's allocator, for the buffers JavaScript fills and reads. */
 void *ex_malloc(size_t size)
 {
-	return malloc(size);
+	size_t before = memory_bytes();
+	void *p = malloc(size);
+
+	grow_ahead(before);
+	return p;
 }
 
 void ex_free(void *p)
@@ -38,8 +72,11 @@ void ex_free(void *p)
 hashx_ctx *ex_hashx_alloc(int block, int compile)
 {
 	hashx_type type = compile ? HASHX_TRY_COMPILE : HASHX_TYPE_INTERPRETED;
+	size_t before = memory_bytes();
+	hashx_ctx *ctx = block ? hashx_alloc_block(type) : hashx_alloc(type);
 
-	return block ? hashx_alloc_block(type) : hashx_alloc(type);
+	grow_ahead(before);
+	return ctx;
 }
 
 /* 1 when the current function runs compiled, 0 interpreted, -1 when the
@@ -58,9 +95,15 @@ void ex_hashx_free(hashx_ctx *ctx)
 	hashx_free(ctx);
 }
 
+/* A compile allocates its code buffer (freed once the module is
+ * installed). */
 int ex_hashx_make(hashx_ctx *ctx, const void *seed, size_t size)
 {
-	return (int)hashx_make(ctx, seed, size);
+	size_t before = memory_bytes();
+	int r = (int)hashx_make(ctx, seed, size);
+
+	grow_ahead(before);
+	return r;
 }
 
 /* The full 32-byte output; the package is built with HASHX_SIZE 32. */
@@ -101,8 +144,13 @@ const char *ex_hashx_result_name(int r)
  * as for ex_hashx_alloc). */
 equix_ctx *ex_equix_alloc(int solve, int compile)
 {
-	return equix_alloc((solve ? EQUIX_CTX_SOLVE : EQUIX_CTX_VERIFY) |
-			   (compile ? EQUIX_CTX_TRY_COMPILE : 0));
+	size_t before = memory_bytes();
+	equix_ctx *ctx =
+		equix_alloc((solve ? EQUIX_CTX_SOLVE : EQUIX_CTX_VERIFY) |
+			    (compile ? EQUIX_CTX_TRY_COMPILE : 0));
+
+	grow_ahead(before);
+	return ctx;
 }
 
 void ex_equix_free(equix_ctx *ctx)

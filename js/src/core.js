@@ -13,8 +13,22 @@ let core = null; // the instance's exports, once ready() has resolved
 let compiled = null; // the core's WebAssembly.Module, for workers
 let jit = null; // the HashX compiler's host side (jit.js)
 let loading = null; // ready()'s promise, so that concurrent calls share it
+let settings = null; // the options ready() is loading (or loaded) the core with
 let scratch = 0; // a fixed buffer in the module's memory for small I/O
 const SCRATCH_SIZE = 4096;
+
+/**
+ * What the package takes at most. `inputBytes`: any input of variable
+ * length (a HashX seed or block input, an Equi-X challenge, an extension
+ * body, a pow-params line). The module's memory can grow but never shrink,
+ * so a 1 GiB input would keep 1 GiB for the page's life; 1 MiB is far
+ * above any real use (Tor's challenge is 100 bytes) and bounds that.
+ * `workers`: pow.solve's workers, each a thread with its own instance of
+ * the core (14 to 22 MiB each in Node 20); more than the machine's
+ * threads only costs memory, and 64 covers today's largest desktops
+ * while keeping the worst case near 1 GiB.
+ */
+export const limits = Object.freeze({ inputBytes: 1 << 20, workers: 64 });
 
 // Where the module's bytes come from when the caller gives none: the file
 // next to this package's src/, read from disk in Node and fetched
@@ -52,27 +66,52 @@ async function compileCore(source) {
  * WebAssembly.Module) instead of the packaged file; `options.jit: false`
  * keeps HashX interpreted; `options.wideMultiply: false` keeps the JIT's
  * high products in 32-bit pieces where the engine has a wide multiply.
+ * The core is loaded once: a later call returns the same promise when it
+ * gives no options or the same ones, and rejects with FAIL_OPTIONS when
+ * it gives others (FAIL_ARGUMENT for options that do not exist or are of
+ * the wrong type).
  */
-export function ready(options = {}) {
-  if (loading === null) {
-    loading = (async () => {
-      const source = options.wasm ?? (await defaultWasm());
-      const module = source instanceof WebAssembly.Module
-        ? source : await compileCore(source);
-      compiled = module;
-      const host = jitHost(() => core, options);
-      const imports = wasiImports(module, () => core.memory, host.imports);
-      const instance = await WebAssembly.instantiate(module, imports);
-      jit = host;
-      core = instance.exports;
-      core._initialize(); // a WASI reactor's constructors
-      scratch = core.ex_malloc(SCRATCH_SIZE);
-      if (scratch === 0) throw new Error('equix: no memory for the core');
-    })();
-    loading.catch(() => { loading = null; });
+export function ready(options) {
+  let given;
+  try {
+    given = optionsOf(options, READY_OPTIONS, 'ready()');
+  } catch (e) {
+    return Promise.reject(e);
   }
+  if (loading !== null) {
+    // The core is loaded once: a later call may repeat the first call's
+    // options or leave them out, not change them.
+    const clash = Object.keys(READY_OPTIONS).find((k) => given[k] !== undefined && given[k] !== settings[k]);
+    if (clash !== undefined) {
+      return Promise.reject(failure(`equix: ready() was already called with another ${clash}; `
+        + 'the core is loaded once, with the first call\'s options', 'FAIL_OPTIONS'));
+    }
+    return loading;
+  }
+  settings = { wasm: given.wasm, jit: given.jit !== false, wideMultiply: given.wideMultiply !== false };
+  loading = (async () => {
+    const source = settings.wasm ?? (await defaultWasm());
+    const module = source instanceof WebAssembly.Module
+      ? source : await compileCore(source);
+    compiled = module;
+    const host = jitHost(() => core, settings);
+    const imports = wasiImports(module, () => core.memory, host.imports);
+    const instance = await WebAssembly.instantiate(module, imports);
+    jit = host;
+    core = instance.exports;
+    core._initialize(); // a WASI reactor's constructors
+    scratch = core.ex_malloc(SCRATCH_SIZE);
+    if (scratch === 0) throw failure('equix: no memory for the core', 'FAIL_NO_MEMORY');
+  })();
+  loading.catch(() => {
+    loading = null;
+    settings = null;
+  });
   return loading;
 }
+
+// ready()'s options and their types (null: any; the engine checks `wasm`).
+const READY_OPTIONS = { wasm: null, jit: 'boolean', wideMultiply: 'boolean' };
 
 /**
  * The core's compiled WebAssembly.Module, once ready() has resolved: a
@@ -110,7 +149,7 @@ export function loaded() {
 }
 
 export function need() {
-  if (core === null) throw new Error('equix: call and await ready() first');
+  if (core === null) throw failure('equix: call and await ready() first', 'FAIL_NOT_READY');
   return core;
 }
 
@@ -120,27 +159,122 @@ export function heap() {
   return new Uint8Array(need().memory.buffer);
 }
 
-export function asBytes(value, what) {
-  if (value instanceof Uint8Array) return value;
-  if (ArrayBuffer.isView(value)) {
-    return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
-  }
-  if (value instanceof ArrayBuffer) return new Uint8Array(value);
-  throw new TypeError(`equix: ${what} must be a Uint8Array, another ArrayBuffer view or an ArrayBuffer`);
+/** An Error (or `Kind`) with a `code`, the package's one form of error. */
+export function failure(message, code, Kind = Error) {
+  const e = new Kind(message);
+  e.code = code;
+  return e;
 }
 
-// Copies `bytes` into the module (into a fresh allocation: the scratch
-// buffer is for outputs), runs fn(pointer, length) and frees the copy.
-export function withCopy(bytes, fn) {
-  const c = need();
-  const p = c.ex_malloc(Math.max(bytes.length, 1));
-  if (p === 0) throw new Error('equix: out of memory');
+/** A TypeError or RangeError (`Kind`) for a bad argument: FAIL_ARGUMENT. */
+export function badArgument(message, Kind = TypeError) {
+  return failure(`equix: ${message}`, 'FAIL_ARGUMENT', Kind);
+}
+
+// ---- Bytes in ------------------------------------------------------------
+//
+// Every byte the package copies into the core's memory comes through
+// bytes(): it accepts what ArrayBuffer.isView accepts (typed arrays,
+// DataViews) and ArrayBuffers, reads where their bytes are through the
+// engine's own getters (an object that only inherits from
+// Uint8Array.prototype, a Proxy or a subclass with its own `length` has
+// no say), once, and returns a copy the caller cannot reach: nothing the
+// caller does afterwards (a getter of another argument, a transfer)
+// changes the length or the bytes that are copied into the core.
+
+const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+const getter = (prototype, name) => Object.getOwnPropertyDescriptor(prototype, name).get;
+const TYPED = ['buffer', 'byteOffset', 'byteLength'].map((n) => getter(TypedArrayPrototype, n));
+const DATA_VIEW = ['buffer', 'byteOffset', 'byteLength'].map((n) => getter(DataView.prototype, n));
+const bufferLength = getter(ArrayBuffer.prototype, 'byteLength');
+const slice = TypedArrayPrototype.slice;
+
+function detachedError(what) {
+  return failure(`equix: ${what} is in a detached ArrayBuffer (transferred elsewhere)`, 'FAIL_DETACHED', TypeError);
+}
+
+// [buffer, offset, length] of a view or an ArrayBuffer; null for anything
+// else. A DataView's getters throw once its buffer is detached.
+function whereBytes(value, what) {
+  if (ArrayBuffer.isView(value)) {
+    let get = TYPED;
+    try {
+      TYPED[0].call(value);
+    } catch {
+      get = DATA_VIEW;
+    }
+    try {
+      return get.map((g) => g.call(value));
+    } catch {
+      throw detachedError(what);
+    }
+  }
   try {
-    heap().set(bytes, p);
-    return fn(p, bytes.length);
+    return [value, 0, bufferLength.call(value)];
+  } catch {
+    return null; // not an ArrayBuffer (a SharedArrayBuffer needs a view)
+  }
+}
+
+/**
+ * The bytes of `value` (an ArrayBuffer view or an ArrayBuffer), copied
+ * into a Uint8Array of the package's own: exactly `length` of them when
+ * given (else FAIL_LENGTH), at most limits.inputBytes (else
+ * FAIL_TOO_LARGE); FAIL_ARGUMENT for anything else, FAIL_DETACHED for a
+ * detached buffer. `what` names the argument in the message.
+ */
+export function bytes(value, what, length) {
+  const where = whereBytes(value, what);
+  if (where === null) {
+    throw badArgument(`${what} must be a Uint8Array, another ArrayBuffer view or an ArrayBuffer`);
+  }
+  const [buffer, offset, n] = where;
+  let view;
+  try {
+    view = new Uint8Array(buffer, offset, n);
+  } catch {
+    throw detachedError(what); // detached, or outside a resizable buffer that shrank
+  }
+  if (length !== undefined && n !== length) {
+    throw failure(`equix: ${what} is ${length} bytes, not ${n}`, 'FAIL_LENGTH', RangeError);
+  }
+  if (n > limits.inputBytes) {
+    throw failure(`equix: ${what} is ${n} bytes, more than limits.inputBytes (${limits.inputBytes})`,
+      'FAIL_TOO_LARGE', RangeError);
+  }
+  return slice.call(view);
+}
+
+// Copies `b` (from bytes()) into a fresh allocation in the module, runs
+// fn(pointer, length) and frees the copy.
+export function withCopy(b, fn) {
+  const c = need();
+  const p = c.ex_malloc(Math.max(b.length, 1));
+  if (p === 0) throw failure('equix: out of memory in the core', 'FAIL_NO_MEMORY');
+  try {
+    heap().set(b, p);
+    return fn(p, b.length);
   } finally {
     c.ex_free(p);
   }
+}
+
+/**
+ * Lays `parts` (from bytes(), or the package's own output buffers) out
+ * one after another in the scratch buffer, each at an 8-byte boundary;
+ * returns their addresses in the same order.
+ */
+export function place(...parts) {
+  const h = heap();
+  const start = scratchBuffer();
+  let p = start;
+  return parts.map((b) => {
+    if (p + b.length > start + SCRATCH_SIZE) throw new Error('equix: internal: the scratch buffer is too small');
+    const at = p;
+    h.set(b, at);
+    p += (b.length + 7) & ~7;
+    return at;
+  });
 }
 
 export function cString(p) {
@@ -150,13 +284,6 @@ export function cString(p) {
   return new TextDecoder().decode(h.subarray(p, end));
 }
 
-export function failure(message, code) {
-  const e = new Error(message);
-  e.code = code;
-  return e;
-}
-
-
 /** The core's fixed scratch buffer (SCRATCH_SIZE bytes), for outputs. */
 export function scratchBuffer() {
   need();
@@ -165,18 +292,43 @@ export function scratchBuffer() {
 
 export const SCRATCH_BYTES = SCRATCH_SIZE;
 
-/** `value` as bytes, which must be exactly `length` long. */
-export function fixed(value, length, what) {
-  const b = asBytes(value, what);
-  if (b.length !== length) throw new RangeError(`equix: ${what} is ${length} bytes`);
-  return b;
+// ---- Other arguments -------------------------------------------------------
+
+/**
+ * The options object `options` of `what` (undefined: none), checked
+ * against `names` ({ name: 'boolean' | ... | null for any type }): an
+ * object with no other own keys, each given value of its type. Returns
+ * the values, each read once.
+ */
+export function optionsOf(options, names, what) {
+  if (options === undefined) return {};
+  if (options === null || typeof options !== 'object') throw badArgument(`${what}'s options must be an object`);
+  for (const key of Object.keys(options)) {
+    if (!Object.hasOwn(names, key)) {
+      throw badArgument(`${what} has no option '${key}' (it takes ${Object.keys(names).join(', ')})`);
+    }
+  }
+  const out = {};
+  for (const [key, type] of Object.entries(names)) {
+    const value = options[key];
+    if (value !== undefined && type !== null && typeof value !== type) {
+      throw badArgument(`${what}'s option ${key} must be a ${type}`);
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+/** `value` checked to be an object (the argument of `what`). */
+export function record(value, what) {
+  if (value === null || typeof value !== 'object') throw badArgument(`${what} takes an object`);
+  return value;
 }
 
 /** `effort` checked to be a 32-bit unsigned integer. */
 export function effortOf(effort) {
   if (!Number.isInteger(effort) || effort < 0 || effort > 0xffffffff) {
-    throw new RangeError('equix: an effort is an integer from 0 to 2^32 - 1');
+    throw badArgument('an effort is an integer from 0 to 2^32 - 1', RangeError);
   }
   return effort >>> 0;
 }
-

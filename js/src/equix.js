@@ -4,20 +4,22 @@
 // Equi-X: solve a challenge, verify a solution, through the core's solver
 // and verifier contexts.
 
-import { need, heap, asBytes, withCopy, cString, failure, scratchBuffer } from './core.js';
+import {
+  need, heap, bytes, withCopy, place, cString, failure, optionsOf, scratchBuffer,
+} from './core.js';
 
 // One context of each kind (solver or verifier, compiled HashX or
 // interpreted), made on first use and kept: a solver's carries its 1.5 MiB
 // of work memory, which each solve reuses.
 const contexts = new Map();
 
-function context(solve, options) {
-  const compile = options.compile !== false;
+function context(solve, options, what) {
+  const compile = optionsOf(options, { compile: 'boolean' }, what).compile !== false;
   const key = `${solve}/${compile}`;
   let ctx = contexts.get(key);
   if (ctx === undefined) {
     ctx = need().ex_equix_alloc(solve ? 1 : 0, compile ? 1 : 0);
-    if (ctx === 0) throw new Error('equix: out of memory for an Equi-X context');
+    if (ctx === 0) throw failure('equix: out of memory in the core for an Equi-X context', 'FAIL_NO_MEMORY');
     contexts.set(key, ctx);
   }
   return ctx;
@@ -27,20 +29,21 @@ export const SOLUTION_BYTES = 16;
 
 export const equix = {
   /**
-   * The solutions of `challenge` (bytes), each a Uint8Array(16) in wire
-   * form, in the order the reference solver returns them. Throws an
-   * Error with code 'FAIL_CHALLENGE' when the challenge has no HashX
-   * function. `options.compile: false` interprets HashX (by default it
-   * is compiled to WebAssembly where the engine allows).
+   * The solutions of `challenge` (bytes, at most limits.inputBytes), each
+   * a Uint8Array(16) in wire form, in the order the reference solver
+   * returns them. Throws an Error with code 'FAIL_CHALLENGE' when the
+   * challenge has no HashX function. `options.compile: false` interprets
+   * HashX (by default it is compiled to WebAssembly where the engine
+   * allows).
    */
-  solve(challenge, options = {}) {
+  solve(challenge, options) {
     const c = need();
-    const ctx = context(true, options);
+    const ch = bytes(challenge, 'an Equi-X challenge');
+    const ctx = context(true, options, 'equix.solve()');
     const max = c.ex_equix_max_sols();
     const out = scratchBuffer();
     const count = out + max * SOLUTION_BYTES;
-    const r = withCopy(asBytes(challenge, 'challenge'),
-      (p, n) => c.ex_equix_solve(ctx, p, n, out, count));
+    const r = withCopy(ch, (p, n) => c.ex_equix_solve(ctx, p, n, out, count));
     if (r !== 0) {
       const name = cString(c.ex_equix_result_name(r));
       throw failure(`equix: equix_solve: ${name}`, name);
@@ -59,17 +62,13 @@ export const equix = {
    * the name of equix_verify's result without its prefix ('FAIL_ORDER',
    * 'FAIL_PARTIAL_SUM', 'FAIL_FINAL_SUM', 'FAIL_CHALLENGE').
    */
-  verify(challenge, solution, options = {}) {
+  verify(challenge, solution, options) {
     const c = need();
-    const sol = asBytes(solution, 'solution');
-    if (sol.length !== SOLUTION_BYTES) {
-      throw new RangeError('equix: a solution is 16 bytes');
-    }
-    const ctx = context(false, options);
-    const scratch = scratchBuffer();
-    heap().set(sol, scratch);
-    const r = withCopy(asBytes(challenge, 'challenge'),
-      (p, n) => c.ex_equix_verify(ctx, p, n, scratch));
+    const ch = bytes(challenge, 'an Equi-X challenge');
+    const sol = bytes(solution, 'an Equi-X solution', SOLUTION_BYTES);
+    const ctx = context(false, options, 'equix.verify()');
+    const [psol] = place(sol);
+    const r = withCopy(ch, (p, n) => c.ex_equix_verify(ctx, p, n, psol));
     return cString(c.ex_equix_result_name(r));
   },
 };

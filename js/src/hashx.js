@@ -3,10 +3,15 @@
 //
 // HashX functions: hashx(seed) makes one in the core, HashX.hash runs it.
 
-import { need, heap, asBytes, withCopy, cString, failure, scratchBuffer, loaded } from './core.js';
+import {
+  need, heap, bytes, withCopy, cString, failure, badArgument, optionsOf, scratchBuffer, loaded,
+} from './core.js';
 
 // Contexts live in the module's memory: freed by free(), or when the
-// JavaScript object is collected, whichever comes first.
+// JavaScript object is collected, whichever comes first. (The engine
+// collects when its own heap asks for it and runs the finalizers only
+// after the current task: a loop that makes many functions should free
+// them.)
 const hashxContexts = new FinalizationRegistry((ctx) => {
   const c = loaded();
   if (c !== null) c.ex_hashx_free(ctx);
@@ -31,8 +36,7 @@ class HashX {
    * refused the compiled module: jitStatus().refusal says why).
    */
   get compiled() {
-    if (this.#ctx === 0) throw new Error('equix: this HashX function was freed');
-    return need().ex_hashx_compiled(this.#ctx) === 1;
+    return need().ex_hashx_compiled(this.#live()) === 1;
   }
 
   /** true when made with { block: true }: hash() takes bytes. */
@@ -46,27 +50,33 @@ class HashX {
    */
   hash(input) {
     const c = need();
-    if (this.#ctx === 0) throw new Error('equix: this HashX function was freed');
+    const ctx = this.#live();
     let r;
     if (this.#block) {
-      r = withCopy(asBytes(input, 'input'),
-        (p, n) => c.ex_hashx_exec_block(this.#ctx, p, n, scratchBuffer()));
+      r = withCopy(bytes(input, 'a block-mode HashX input'),
+        (p, n) => c.ex_hashx_exec_block(ctx, p, n, scratchBuffer()));
     } else {
       const x = typeof input === 'number' && Number.isSafeInteger(input)
         ? BigInt(input) : input;
       if (typeof x !== 'bigint') {
-        throw new TypeError('equix: a HashX input is a BigInt (or a safe integer Number)');
+        throw badArgument('a HashX input is a BigInt (or a safe integer Number)');
       }
       if (x < 0n || x >= U64_LIMIT) {
-        throw new RangeError('equix: a HashX input is a 64-bit unsigned integer');
+        throw badArgument('a HashX input is a 64-bit unsigned integer', RangeError);
       }
-      r = c.ex_hashx_exec(this.#ctx, x, scratchBuffer());
+      r = c.ex_hashx_exec(ctx, x, scratchBuffer());
     }
     if (r !== 0) {
       const name = cString(c.ex_hashx_result_name(r));
       throw failure(`equix: hashx_exec: ${name}`, name);
     }
     return heap().slice(scratchBuffer(), scratchBuffer() + 32);
+  }
+
+  // The context, unless free() has released it.
+  #live() {
+    if (this.#ctx === 0) throw failure('equix: this HashX function was freed', 'FAIL_FREED');
+    return this.#ctx;
   }
 
   /** Returns the context's memory now rather than at collection. */
@@ -80,21 +90,29 @@ class HashX {
 }
 
 /**
- * The HashX function of `seed` (bytes). Throws an Error with code
- * 'FAIL_SEED' for the seeds from which no valid program can be generated
- * (hashx_make's HASHX_FAIL_SEED). `options.block`: block mode, where the
- * input is a byte string instead of a counter. `options.compile: false`:
- * always interpret (by default the program is compiled to WebAssembly
- * where the engine allows, and interpreted where it does not).
+ * The HashX function of `seed` (bytes, at most limits.inputBytes). Throws
+ * an Error with code 'FAIL_SEED' for the seeds from which no valid
+ * program can be generated (hashx_make's HASHX_FAIL_SEED).
+ * `options.block`: block mode, where the input is a byte string instead
+ * of a counter. `options.compile: false`: always interpret (by default
+ * the program is compiled to WebAssembly where the engine allows, and
+ * interpreted where it does not).
  */
-export function hashx(seed, options = {}) {
+export function hashx(seed, options) {
   const c = need();
-  const bytes = asBytes(seed, 'seed');
-  const block = options.block === true;
-  const compile = options.compile !== false;
+  const o = optionsOf(options, { block: 'boolean', compile: 'boolean' }, 'hashx()');
+  const b = bytes(seed, 'a HashX seed');
+  const block = o.block === true;
+  const compile = o.compile !== false;
   const ctx = c.ex_hashx_alloc(block ? 1 : 0, compile ? 1 : 0);
-  if (ctx === 0) throw new Error('equix: out of memory');
-  const r = withCopy(bytes, (p, n) => c.ex_hashx_make(ctx, p, n));
+  if (ctx === 0) throw failure('equix: out of memory in the core', 'FAIL_NO_MEMORY');
+  let r;
+  try {
+    r = withCopy(b, (p, n) => c.ex_hashx_make(ctx, p, n));
+  } catch (e) {
+    c.ex_hashx_free(ctx);
+    throw e;
+  }
   if (r !== 0) {
     c.ex_hashx_free(ctx);
     const name = cString(c.ex_hashx_result_name(r));

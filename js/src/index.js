@@ -5,7 +5,7 @@
 // the C code of dist/equix.wasm (src/core.js loads it); the modules here
 // only move bytes in and out of its memory.
 
-export { ready, jitStatus } from './core.js';
+export { ready, jitStatus, limits } from './core.js';
 export { hashx } from './hashx.js';
 export { equix } from './equix.js';
 export { pow } from './pow.js';

@@ -7,28 +7,23 @@
 // all through the library's own C code (core.c, pow_core.c).
 
 import {
-  need, heap, scratchBuffer, fixed, effortOf, asBytes, withCopy, cString, failure,
+  need, heap, bytes, place, record, effortOf, withCopy, cString, failure, badArgument,
+  limits,
 } from './core.js';
 import { search, defaultWorkers } from './pow_search.js';
 import { SOLUTION_BYTES } from './equix.js';
 
 export const pow = {
   /** P || ID || C || N || E, the string Equi-X solves (Uint8Array). */
-  challenge({ id, seed, nonce, effort }) {
+  challenge(params) {
     const c = need();
+    const { id, seed, nonce, effort } = record(params, 'pow.challenge()');
     const len = c.ex_pow_challenge_len();
-    const idb = fixed(id, c.ex_pow_id_len(), 'id');
-    const seedb = fixed(seed, c.ex_pow_seed_len(), 'seed');
-    const nonceb = fixed(nonce, c.ex_pow_nonce_len(), 'nonce');
+    const idb = bytes(id, 'id', c.ex_pow_id_len());
+    const seedb = bytes(seed, 'seed', c.ex_pow_seed_len());
+    const nonceb = bytes(nonce, 'nonce', c.ex_pow_nonce_len());
     const e = effortOf(effort);
-    const out = scratchBuffer();
-    const pid = out + len;
-    const pseed = pid + idb.length;
-    const pnonce = pseed + seedb.length;
-    const h = heap();
-    h.set(idb, pid);
-    h.set(seedb, pseed);
-    h.set(nonceb, pnonce);
+    const [out, pid, pseed, pnonce] = place(new Uint8Array(len), idb, seedb, nonceb);
     c.ex_pow_challenge_build(out, pid, pseed, pnonce, e);
     return heap().slice(out, out + len);
   },
@@ -36,26 +31,20 @@ export const pow = {
   /** R: the 32-bit big-endian BLAKE2b-32 of challenge || solution. */
   effortHash(challenge, solution) {
     const c = need();
-    const ch = fixed(challenge, c.ex_pow_challenge_len(), 'challenge');
-    const sol = fixed(solution, SOLUTION_BYTES, 'solution');
-    const h = heap();
-    const scratch = scratchBuffer();
-    h.set(ch, scratch);
-    h.set(sol, scratch + ch.length);
-    return c.ex_pow_effort_hash(scratch, scratch + ch.length) >>> 0;
+    const ch = bytes(challenge, 'a PoW challenge', c.ex_pow_challenge_len());
+    const sol = bytes(solution, 'a solution', SOLUTION_BYTES);
+    const [pch, psol] = place(ch, sol);
+    return c.ex_pow_effort_hash(pch, psol) >>> 0;
   },
 
   /** Whether R * effort fits in 32 bits: the solution meets the effort. */
   effortCheck(challenge, solution, effort) {
     const c = need();
-    const ch = fixed(challenge, c.ex_pow_challenge_len(), 'challenge');
-    const sol = fixed(solution, SOLUTION_BYTES, 'solution');
+    const ch = bytes(challenge, 'a PoW challenge', c.ex_pow_challenge_len());
+    const sol = bytes(solution, 'a solution', SOLUTION_BYTES);
     const e = effortOf(effort);
-    const h = heap();
-    const scratch = scratchBuffer();
-    h.set(ch, scratch);
-    h.set(sol, scratch + ch.length);
-    return c.ex_pow_effort_check(scratch, scratch + ch.length, e) === 1;
+    const [pch, psol] = place(ch, sol);
+    return c.ex_pow_effort_check(pch, psol, e) === 1;
   },
 };
 
@@ -72,24 +61,11 @@ function powFailure(what, r) {
 function proofFields(proof) {
   const c = need();
   return {
-    nonce: fixed(proof.nonce, c.ex_pow_nonce_len(), 'nonce'),
+    nonce: bytes(proof.nonce, 'nonce', c.ex_pow_nonce_len()),
     effort: effortOf(proof.effort),
-    seedHead: fixed(proof.seedHead, SEED_HEAD_BYTES, 'seedHead'),
-    solution: fixed(proof.solution, SOLUTION_BYTES, 'solution'),
+    seedHead: bytes(proof.seedHead, 'seedHead', SEED_HEAD_BYTES),
+    solution: bytes(proof.solution, 'solution', SOLUTION_BYTES),
   };
-}
-
-// Lays `parts` out one after another in the scratch buffer; returns their
-// addresses in the same order.
-function place(...parts) {
-  const h = heap();
-  let p = scratchBuffer();
-  return parts.map((b) => {
-    const at = p;
-    h.set(b, at);
-    p += (b.length + 7) & ~7;
-    return at;
-  });
 }
 
 let powVerifier = 0;
@@ -100,30 +76,40 @@ Object.assign(pow, {
    * Searches for a proof as Tor's client does: from `nonce` (16 bytes;
    * default random) upwards, the first nonce with a solution that meets
    * `effort`, the first such solution in the solver's order; over
-   * `workers` workers (default: the machine's threads, at most 16),
-   * always finding the proof one worker would. `signal` (AbortSignal)
-   * cancels (the promise rejects with its reason); `onProgress({
-   * attempts, seconds })` is called at most every 100 ms; `maxAttempts`
-   * gives up (Error with code 'FAIL_LIMIT'). Resolves { nonce, effort,
-   * seedHead, solution, attempts, seconds }.
+   * `workers` workers (default: the machine's threads, at most 16; at
+   * most limits.workers), always finding the proof one worker would.
+   * `signal` (AbortSignal) cancels (the promise rejects with its reason);
+   * `onProgress({ attempts, seconds })` is called at most every 100 ms,
+   * and if it throws, the search ends and the promise rejects with what
+   * it threw; `maxAttempts` gives up (Error with code 'FAIL_LIMIT').
+   * Resolves { nonce, effort, seedHead, solution, attempts, seconds }.
    */
-  async solve({ id, seed, effort, nonce, workers, signal, onProgress, maxAttempts = 0 }) {
+  async solve(options) {
     const c = need();
+    const {
+      id, seed, effort, nonce, workers, signal, onProgress, maxAttempts = 0,
+    } = record(options, 'pow.solve()');
+    if (signal !== undefined && !(signal instanceof AbortSignal)) {
+      throw badArgument('pow.solve()\'s signal must be an AbortSignal');
+    }
+    if (onProgress !== undefined && typeof onProgress !== 'function') {
+      throw badArgument('pow.solve()\'s onProgress must be a function');
+    }
     signal?.throwIfAborted();
     const job = {
-      id: Uint8Array.from(fixed(id, c.ex_pow_id_len(), 'id')),
-      seed: Uint8Array.from(fixed(seed, c.ex_pow_seed_len(), 'seed')),
+      id: bytes(id, 'id', c.ex_pow_id_len()),
+      seed: bytes(seed, 'seed', c.ex_pow_seed_len()),
       nonce: nonce === undefined
         ? globalThis.crypto.getRandomValues(new Uint8Array(c.ex_pow_nonce_len()))
-        : Uint8Array.from(fixed(nonce, c.ex_pow_nonce_len(), 'nonce')),
+        : bytes(nonce, 'nonce', c.ex_pow_nonce_len()),
       effort: effortOf(effort),
     };
     const n = workers ?? (await defaultWorkers());
-    if (!Number.isInteger(n) || n < 1 || n > 1024) {
-      throw new RangeError('equix: workers is an integer from 1 to 1024');
+    if (!Number.isInteger(n) || n < 1 || n > limits.workers) {
+      throw badArgument(`workers is an integer from 1 to limits.workers (${limits.workers})`, RangeError);
     }
     if (!Number.isSafeInteger(maxAttempts) || maxAttempts < 0) {
-      throw new RangeError('equix: maxAttempts is a non-negative integer');
+      throw badArgument('maxAttempts is a non-negative integer', RangeError);
     }
     const r = await search(job, { workers: n, signal, onProgress, maxAttempts });
     return {
@@ -143,14 +129,15 @@ Object.assign(pow, {
    * 'FAIL_EFFORT', 'FAIL_ORDER', 'FAIL_PARTIAL_SUM', ...). A service
    * adds its minimum effort and a replay store.
    */
-  verify({ id, seed, nonce, effort, seedHead, solution }) {
+  verify(proof) {
     const c = need();
+    const { id, seed, nonce, effort, seedHead, solution } = record(proof, 'pow.verify()');
     const f = proofFields({ nonce, effort, seedHead, solution });
-    const idb = fixed(id, c.ex_pow_id_len(), 'id');
-    const seedb = fixed(seed, c.ex_pow_seed_len(), 'seed');
+    const idb = bytes(id, 'id', c.ex_pow_id_len());
+    const seedb = bytes(seed, 'seed', c.ex_pow_seed_len());
     if (powVerifier === 0) {
       powVerifier = c.ex_equix_alloc(0, 1);
-      if (powVerifier === 0) throw new Error('equix: out of memory');
+      if (powVerifier === 0) throw failure('equix: out of memory in the core', 'FAIL_NO_MEMORY');
     }
     const [pid, pseed, pnonce, phead, psol] = place(idb, seedb, f.nonce, f.seedHead, f.solution);
     return cString(c.ex_pow_result_name(
@@ -160,7 +147,7 @@ Object.assign(pow, {
   /** The 41-byte PROOF_OF_WORK extension body of a proof. */
   encodeExtension(proof) {
     const c = need();
-    const f = proofFields(proof);
+    const f = proofFields(record(proof, 'pow.encodeExtension()'));
     const len = c.ex_pow_extension_len();
     const [pnonce, phead, psol, out] = place(f.nonce, f.seedHead, f.solution, new Uint8Array(len));
     const r = c.ex_pow_extension_encode(pnonce, f.effort, phead, psol, out);
@@ -172,14 +159,15 @@ Object.assign(pow, {
    * The proof in an extension body: { nonce, effort, seedHead, solution }.
    * Throws an Error with code 'FAIL_LENGTH' or 'FAIL_VERSION'.
    */
-  decodeExtension(bytes) {
+  decodeExtension(extension) {
     const c = need();
-    const body = asBytes(bytes, 'extension body');
+    const body = bytes(extension, 'an extension body');
     const len = c.ex_pow_nonce_len();
     const [pnonce, peffort, phead, psol] = place(new Uint8Array(len),
       new Uint8Array(4), new Uint8Array(SEED_HEAD_BYTES), new Uint8Array(SOLUTION_BYTES));
-    // The body may be any length (the C code says which is wrong), so
-    // it gets its own copy rather than the scratch buffer.
+    // The body may be of any length up to limits.inputBytes (the C code
+    // says which is wrong), so it gets its own copy rather than the
+    // scratch buffer.
     const r = withCopy(body, (pbody, n) =>
       c.ex_pow_extension_decode(pbody, n, pnonce, peffort, phead, psol));
     if (r !== 0) throw powFailure('decodeExtension', r);
@@ -201,8 +189,14 @@ Object.assign(pow, {
    */
   parseParams(line) {
     const c = need();
-    if (typeof line !== 'string') throw new TypeError('equix: a pow-params line is a string');
-    const text = new TextEncoder().encode(line);
+    if (typeof line !== 'string') throw badArgument('a pow-params line is a string');
+    // UTF-8 takes at least a byte per UTF-16 unit: a longer string is
+    // refused before it is encoded.
+    if (line.length > limits.inputBytes) {
+      throw failure(`equix: a pow-params line of ${line.length} characters is more than limits.inputBytes (${limits.inputBytes})`,
+        'FAIL_TOO_LARGE', RangeError);
+    }
+    const text = bytes(new TextEncoder().encode(line), 'a pow-params line');
     const seedLen = c.ex_pow_seed_len();
     const [pseed, peffort, pexp] = place(new Uint8Array(seedLen), new Uint8Array(4), new Uint8Array(8));
     const r = withCopy(text, (pline, n) => c.ex_pow_params_parse(pline, n, pseed, peffort, pexp));
@@ -218,12 +212,13 @@ Object.assign(pow, {
   },
 
   /** The pow-params line (no newline) of { seed, suggestedEffort, expiration }. */
-  formatParams({ seed, suggestedEffort, expiration }) {
+  formatParams(params) {
     const c = need();
-    const seedb = fixed(seed, c.ex_pow_seed_len(), 'seed');
+    const { seed, suggestedEffort, expiration } = record(params, 'pow.formatParams()');
+    const seedb = bytes(seed, 'seed', c.ex_pow_seed_len());
     const effort = effortOf(suggestedEffort);
     if (!Number.isSafeInteger(expiration)) {
-      throw new RangeError('equix: expiration is whole seconds since 1970 (UTC)');
+      throw badArgument('expiration is whole seconds since 1970 (UTC)', RangeError);
     }
     const size = c.ex_pow_params_max_len() + 1;
     const [pseed, out] = place(seedb, new Uint8Array(size));

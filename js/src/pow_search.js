@@ -30,13 +30,22 @@ export async function defaultWorkers() {
   return Math.min(16, globalThis.navigator?.hardwareConcurrency || 1);
 }
 
+function workerFailure(message) {
+  const e = new Error(`equix: a PoW worker failed: ${message}`);
+  e.code = 'FAIL_WORKER';
+  return e;
+}
+
 // A worker behind one interface: send(message), onmessage, terminate().
+// onError hears of a worker that failed or ended before it was told to:
+// the search cannot go on without its answers.
 async function spawn(onMessage, onError) {
   if (isNode()) {
     const { Worker } = await import('node:worker_threads');
     const w = new Worker(WORKER_URL);
     w.on('message', onMessage);
-    w.on('error', onError);
+    w.on('error', (e) => onError(workerFailure(e?.message ?? String(e))));
+    w.on('exit', (code) => onError(workerFailure(`it exited (status ${code})`)));
     return { send: (m) => w.postMessage(m), terminate: () => w.terminate() };
   }
   // Written out in full, not through WORKER_URL: this is the form that
@@ -44,7 +53,8 @@ async function spawn(onMessage, onError) {
   // with its imports and rewrite the address.
   const w = new Worker(new URL('./pow_worker.js', import.meta.url), { type: 'module' });
   w.onmessage = (e) => onMessage(e.data);
-  w.onerror = (e) => onError(new Error(e.message ?? 'worker failed'));
+  w.onerror = (e) => onError(workerFailure(e.message ?? 'an error without a message'));
+  w.onmessageerror = () => onError(workerFailure('a message could not be read'));
   return { send: (m) => w.postMessage(m), terminate: () => w.terminate() };
 }
 
@@ -69,15 +79,18 @@ export function search(job, { workers, signal, onProgress, maxAttempts }) {
     let lastProgress = 0;
     let finished = false;
 
-    const finish = (error, value) => {
+    // Ends the search once, with every worker; settle() then resolves or
+    // rejects (with whatever was thrown, even a falsy value).
+    const end = (settle) => {
       if (finished) return;
       finished = true;
       signal?.removeEventListener('abort', onAbort);
       for (const w of pool) w.terminate();
-      if (error) reject(error);
-      else resolve(value);
+      settle();
     };
-    const onAbort = () => finish(abortReason(signal));
+    const fail = (error) => end(() => reject(error));
+    const succeed = (value) => end(() => resolve(value));
+    const onAbort = () => fail(abortReason(signal));
     signal?.addEventListener('abort', onAbort);
 
     const done = () => [...pending].every((k) => k > best);
@@ -86,19 +99,28 @@ export function search(job, { workers, signal, onProgress, maxAttempts }) {
       pending.add(next);
       w.send({ type: 'try', offset: next++ });
     };
+    // The caller's callback: what it throws ends the search (the caller
+    // wrote it to run here, in the message handler, where nothing else
+    // would catch it) and is what the promise rejects with.
     const progress = (force) => {
       const now = performance.now();
-      if (!onProgress || (!force && now - lastProgress < 100)) return;
+      if (!onProgress || (!force && now - lastProgress < 100)) return true;
       lastProgress = now;
-      onProgress({ attempts: answered, seconds: (now - t0) / 1000 });
+      try {
+        onProgress({ attempts: answered, seconds: (now - t0) / 1000 });
+        return true;
+      } catch (e) {
+        fail(e);
+        return false;
+      }
     };
 
-    const onMessage = (w) => (m) => {
+    const handle = (w, m) => {
       if (finished) return;
       if (m.type === 'error') {
         const e = new Error(`equix: a PoW worker failed: ${m.message}`);
-        if (m.code) e.code = m.code;
-        finish(e);
+        e.code = m.code || 'FAIL_WORKER';
+        fail(e);
         return;
       }
       if (m.type === 'ready') {
@@ -111,25 +133,34 @@ export function search(job, { workers, signal, onProgress, maxAttempts }) {
         best = m.offset;
         winner = m;
       }
-      progress(false);
+      if (!progress(false)) return;
       if (best !== Infinity && done()) {
-        progress(true);
-        finish(null, { ...winner, attempts: answered, seconds: (performance.now() - t0) / 1000 });
+        if (!progress(true)) return;
+        succeed({ ...winner, attempts: answered, seconds: (performance.now() - t0) / 1000 });
         return;
       }
       if (best === Infinity && maxAttempts > 0 && next >= maxAttempts && pending.size === 0) {
         const e = new Error(`equix: no proof in ${maxAttempts} attempts`);
         e.code = 'FAIL_LIMIT';
-        finish(e);
+        fail(e);
         return;
       }
       give(w);
+    };
+    // Whatever goes wrong in handling a message ends the search, never
+    // the process (an exception here would be uncaught).
+    const onMessage = (w, m) => {
+      try {
+        handle(w, m);
+      } catch (e) {
+        fail(e);
+      }
     };
 
     (async () => {
       const module = coreModule();
       for (let i = 0; i < workers && !finished; i++) {
-        const w = await spawn((m) => onMessage(w)(m), (e) => finish(e));
+        const w = await spawn((m) => onMessage(w, m), (e) => fail(e));
         if (finished) {
           w.terminate();
           break;
@@ -137,6 +168,6 @@ export function search(job, { workers, signal, onProgress, maxAttempts }) {
         pool.push(w);
         w.send({ type: 'start', module, job });
       }
-    })().catch((e) => finish(e));
+    })().catch((e) => fail(e));
   });
 }

@@ -10,13 +10,13 @@
 // every lower offset is done.
 
 import { ready, equix, pow } from './index.js';
-import { need, heap, scratchBuffer } from './core.js';
+import { need, heap, place } from './core.js';
 
-// nonce + offset, by the library's rule (equix_pow_nonce_add).
+// nonce + offset, by the library's rule (equix_pow_nonce_add). `start`
+// is the search's own copy, checked by pow.solve.
 function nonceAt(start, offset) {
   const c = need();
-  const p = scratchBuffer();
-  heap().set(start, p);
+  const [p] = place(start);
   c.ex_pow_nonce_add(p, BigInt(offset));
   return heap().slice(p, p + start.length);
 }

@@ -42,9 +42,12 @@ test('two and three workers find the same proofs as one', async () => {
       const p = await pow.solve({ id: hex(v.id), seed: hex(v.seed), nonce: hex(v.start), effort: v.effort, workers });
       assert.equal(toHex(p.nonce), v.nonce, `vector ${i}, ${workers} workers: nonce`);
       assert.equal(toHex(p.solution), v.solution, `vector ${i}, ${workers} workers: solution`);
-      // Every nonce up to the winner was tried; others may have been too.
-      assert.ok(p.attempts >= v.attempts && p.attempts <= v.attempts + workers - 1,
-        `vector ${i}: ${p.attempts} attempts`);
+      // Every nonce up to the winner was tried; others may have been
+      // too, and how many depends on timing: a worker still on the
+      // winning nonce (its first, slowed by compiling, or descheduled on
+      // a loaded machine) lets the others answer any number of later
+      // ones until one of them wins, so no upper bound holds.
+      assert.ok(p.attempts >= v.attempts, `vector ${i}: ${p.attempts} attempts`);
     }
   }
 });

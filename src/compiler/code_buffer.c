@@ -42,21 +42,32 @@ bool hashx_code_buffer_writable(hashx_code_buffer *b, size_t size)
 	return !(b->faults & HASHX_FAULT_WRITABLE);
 }
 
+/* The buffer's memory, not its slot. */
+static void free_bytes(hashx_code_buffer *b)
+{
+	free(b->mem);
+	b->mem = b->write = NULL;
+	b->size = 0;
+}
+
+/* The host compiles its own copy of the module, so the bytes are freed
+ * once it has: a context then keeps its slot, not the buffer sized for
+ * the largest module (CODE_CAPACITY in wasm.c, 66 KiB, where a module is
+ * about 9 KB), and the next program's compile allocates it again. */
 bool hashx_code_buffer_executable(hashx_code_buffer *b)
 {
 	if (b->mem == NULL || (b->faults & HASHX_FAULT_EXECUTABLE))
 		return false;
 	b->slot = hashx_wasm_install(b->mem, b->used);
 	b->executable = b->slot != 0;
+	free_bytes(b);
 	return b->executable;
 }
 
 void hashx_code_buffer_release(hashx_code_buffer *b)
 {
 	uninstall(b);
-	free(b->mem);
-	b->mem = b->write = NULL;
-	b->size = 0;
+	free_bytes(b);
 	b->used = 0;
 	b->aliased = false;
 }

@@ -21,8 +21,9 @@
  *
  * - WebAssembly (HASHX_JIT_WASM): no executable memory at all. The buffer
  *   is plain heap memory that holds a module; "executable" is the host
- *   compiling it into a slot of the function table (wasm_host.h), and
- *   writing again first empties that slot.
+ *   compiling it into a slot of the function table (wasm_host.h), after
+ *   which the bytes are freed (the host keeps its own copy), and writing
+ *   again first empties that slot.
  *
  * Systems that refuse executable memory (SELinux execmem, PaX or NetBSD
  * MPROTECT, PR_SET_MDWE) make one of these steps fail, and the caller then
@@ -44,7 +45,8 @@ enum {
 };
 
 typedef struct hashx_code_buffer {
-	uint8_t *mem;    /* where the code runs; NULL until first mapped */
+	uint8_t *mem;    /* where the code runs; NULL until first mapped
+			  * (in WebAssembly, also once installed) */
 	uint8_t *write;  /* where it is written: mem itself when flipped */
 	size_t size;     /* bytes mapped, a multiple of the page size */
 	size_t used;     /* bytes the last build wrote; 0 if it failed */
