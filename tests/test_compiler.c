@@ -833,7 +833,13 @@ START_TEST(buffer_states_are_wx)
 		/* what was written is what runs */
 		ck_assert_int_eq(b.mem[0], 0xc3);
 		ck_assert_int_eq(b.mem[b.size - 1], round);
-		/* and the whole process holds nothing this build forbids */
+		/* and the process holds nothing this build forbids (under
+		 * valgrind: around this buffer) */
+		if (tu_valgrind()) {
+			watch_buffer(0, &(hashx_code_buffer){
+						.mem = b.write, .size = b.size });
+			watch_buffer(1, &b);
+		}
 		assert_no_wx();
 		if (aliased) {
 			ck_assert_ptr_ne(b.write, b.mem);
@@ -842,6 +848,7 @@ START_TEST(buffer_states_are_wx)
 			ck_assert_ptr_eq(b.write, b.mem);
 		}
 	}
+	atomic_store(&watch_count, 0);
 	hashx_code_buffer_release(&b);
 	ck_assert_ptr_null(b.mem);
 	ck_assert_ptr_null(b.write);
