@@ -17,7 +17,10 @@
 #                              the JITs do not cover: the interpreter alone
 #   scripts/test.sh --sanitizers  native build with AddressSanitizer and
 #                              UndefinedBehaviorSanitizer; any report fails
-#                              make check
+#                              make check. Configured --enable-code-alias:
+#                              the one stage that tests the opt-in aliased
+#                              code buffers (every other builds the
+#                              default, strict W^X)
 #   scripts/test.sh --valgrind native build; the whole suite under valgrind
 #                              memcheck (make check-valgrind): any memory
 #                              error or definite leak fails the test
@@ -163,7 +166,7 @@ elif [ "${nojit:-0}" = 1 ]; then
 	EQUIX_SKIP_DISTCHECK=1
 elif [ "${sanitizers:-0}" = 1 ]; then
 	equix_setup "$EQUIX_SRC/build/sanitizers" --enable-sanitizers \
-		--enable-werror
+		--enable-code-alias --enable-werror
 	EQUIX_SKIP_DISTCHECK=1
 elif [ "${tsan:-0}" = 1 ]; then
 	equix_install_tsan_packages

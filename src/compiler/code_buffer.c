@@ -2,8 +2,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * code_buffer.c - W^X executable memory (code_buffer.h) with mmap and
- * mprotect (POSIX), and on x86-64 Linux as two views of shared pages; in
- * WebAssembly, modules the host installs.
+ * mprotect (POSIX), and, configured --enable-code-alias, on x86-64 Linux
+ * as two views of shared pages; in WebAssembly, modules the host installs.
  */
 #define _GNU_SOURCE /* mremap */
 #include <config.h>
@@ -81,9 +81,11 @@ void hashx_code_buffer_release(hashx_code_buffer *b)
 #endif
 
 /*
- * Aliasing needs Linux's mremap() of a shared mapping with old size 0 (a
- * second view of the same pages) and a CPU that keeps its instruction
- * cache coherent with stores made through another address (x86). On
+ * Aliasing is built only when configured (--enable-code-alias; by default
+ * the flipped form is all there is). It needs Linux's mremap() of a shared
+ * mapping with old size 0 (a second view of the same pages) and a CPU
+ * that keeps its instruction cache coherent with stores made through
+ * another address (x86). On
  * aarch64 that takes cache maintenance by address, which qemu-user, where
  * CI tests that port, does not model for a second view: so not there.
  */

@@ -6,18 +6,22 @@
  *
  * Two ways to get there, chosen when the buffer is first mapped:
  *
- * - Aliased (x86-64 Linux, unless configured --disable-code-alias): the
- *   same shared pages mapped twice, once read-write (where the compiler
- *   writes) and once read-execute (where the code runs). Compiling
- *   another program makes no system call. Each mprotect() of the other
- *   way flushes the TLB of every CPU the process runs on; on a virtual
- *   machine the pair cost 12 to 30 us, most of a compile
- *   (doc/performance.md section 4.3). The price: the code is writable
- *   through the second address while it runs (as in .NET's W^X), so
- *   `--disable-code-alias` keeps the strict form below.
- * - Flipped (elsewhere, or when the system refuses the alias): one
- *   mapping, read-write while it is filled, then read-execute; to compile
- *   another program it is flipped back to read-write first.
+ * - Flipped (the default, and wherever the alias is not built or the
+ *   system refuses it): one private mapping, read-write while it is
+ *   filled, then read-execute; to compile another program it is flipped
+ *   back to read-write first. No page is ever writable and executable at
+ *   once, and no other writable mapping of the code exists: once the code
+ *   runs, changing it takes a system call (mprotect(), mmap(), a write to
+ *   /proc/self/mem), not just a stray or hostile memory write.
+ * - Aliased (opt-in, `--enable-code-alias`; x86-64 Linux only): the same
+ *   shared pages mapped twice for the buffer's whole life, once read-write
+ *   (`rw-s`, where the compiler writes) and once read-execute (`r-xs`,
+ *   where the code runs). No single mapping is both, but the code is
+ *   writable through the first address while it runs (as in .NET's W^X):
+ *   a memory-write bug that reaches that address rewrites live code.
+ *   What it buys: compiling another program makes no system call, where
+ *   each mprotect() of the flipped form flushes the TLB of every CPU the
+ *   process runs on (doc/performance.md section 4 has the figures).
  *
  * - WebAssembly (HASHX_JIT_WASM): no executable memory at all. The buffer
  *   is plain heap memory that holds a module; "executable" is the host
