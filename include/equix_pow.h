@@ -537,8 +537,13 @@ typedef enum equix_pow_discard_reason {
 /**
  * Receives each request the queue drops, so that the caller can free what
  * `payload` points to. Called from inside equix_pow_queue_add(),
- * equix_pow_queue_pop() and equix_pow_queue_free(); it must not call
- * the queue's functions.
+ * equix_pow_queue_pop() and equix_pow_queue_free(), once for each payload.
+ * It must not call the queue's functions: while it runs, every call of
+ * them on this queue is refused and changes nothing, returning
+ * EQUIX_POW_FAIL_REENTERED (equix_pow_queue_free() does nothing, the queue
+ * stays whole), and so is equix_pow_controller_tick() of a controller
+ * driving this queue. A payload to queue again must wait until the call
+ * that dropped it has returned. Other queues may be called.
  *
  * @param user    the pointer given at equix_pow_queue_alloc().
  * @param payload the request's payload, as given to equix_pow_queue_add().
@@ -573,7 +578,9 @@ EQUIX_POW_API equix_pow_queue *equix_pow_queue_alloc(
 
 /**
  * Frees the queue, handing every request still in it to the discard
- * callback (EQUIX_POW_DISCARD_FREED). Does nothing when `queue` is NULL.
+ * callback (EQUIX_POW_DISCARD_FREED). Does nothing when `queue` is NULL,
+ * nor when called from the queue's own discard callback (the queue is
+ * not freed; see equix_pow_discard_fn).
  *
  * @param queue the queue, or NULL.
  */
@@ -595,8 +602,10 @@ EQUIX_POW_API void equix_pow_queue_free(equix_pow_queue *queue);
  *                until it comes back from equix_pow_queue_pop() or the
  *                discard callback.
  * @param now_ms  the caller's time.
- * @return EQUIX_POW_OK; EQUIX_POW_FAIL_NO_MEMORY (nothing queued, the
- *         payload stays the caller's) or EQUIX_POW_FAIL_ARGUMENT.
+ * @return EQUIX_POW_OK; EQUIX_POW_FAIL_NO_MEMORY or, from the queue's
+ *         discard callback, EQUIX_POW_FAIL_REENTERED (either way nothing
+ *         queued, the payload stays the caller's); or
+ *         EQUIX_POW_FAIL_ARGUMENT.
  */
 EQUIX_POW_API equix_pow_result equix_pow_queue_add(equix_pow_queue *queue,
                                                   uint32_t effort,
@@ -639,7 +648,9 @@ typedef struct equix_pow_popped {
  * @param now_ms    the caller's time.
  * @param in_flight the caller's launches not yet completed.
  * @param out       receives the outcome.
- * @return EQUIX_POW_OK or EQUIX_POW_FAIL_ARGUMENT.
+ * @return EQUIX_POW_OK, EQUIX_POW_FAIL_ARGUMENT, or, from the queue's
+ *         discard callback, EQUIX_POW_FAIL_REENTERED (nothing taken, `out`
+ *         not written).
  */
 EQUIX_POW_API equix_pow_result equix_pow_queue_pop(equix_pow_queue *queue,
                                                   uint64_t now_ms,
@@ -652,7 +663,8 @@ EQUIX_POW_API equix_pow_result equix_pow_queue_pop(equix_pow_queue *queue,
  *
  * @param queue            the queue.
  * @param suggested_effort the suggested effort.
- * @return EQUIX_POW_OK or EQUIX_POW_FAIL_ARGUMENT.
+ * @return EQUIX_POW_OK, EQUIX_POW_FAIL_ARGUMENT, or, from the queue's
+ *         discard callback, EQUIX_POW_FAIL_REENTERED (unchanged).
  */
 EQUIX_POW_API equix_pow_result equix_pow_queue_set_suggested_effort(
     equix_pow_queue *queue, uint32_t suggested_effort);
@@ -666,7 +678,8 @@ EQUIX_POW_API equix_pow_result equix_pow_queue_set_suggested_effort(
  * @param max_in_flight the in-flight limit, or 0.
  * @param max_age_ms    the maximum age, or 0.
  * @param retry_ms      the wait after WAIT_*, or 0.
- * @return EQUIX_POW_OK or EQUIX_POW_FAIL_ARGUMENT.
+ * @return EQUIX_POW_OK, EQUIX_POW_FAIL_ARGUMENT, or, from the queue's
+ *         discard callback, EQUIX_POW_FAIL_REENTERED (unchanged).
  */
 EQUIX_POW_API equix_pow_result equix_pow_queue_set_limits(
     equix_pow_queue *queue, uint32_t max_in_flight, uint64_t max_age_ms,
@@ -690,7 +703,9 @@ typedef struct equix_pow_queue_stats {
  *
  * @param queue the queue.
  * @param stats receives them.
- * @return EQUIX_POW_OK or EQUIX_POW_FAIL_ARGUMENT.
+ * @return EQUIX_POW_OK, EQUIX_POW_FAIL_ARGUMENT, or, from the queue's
+ *         discard callback, EQUIX_POW_FAIL_REENTERED (`stats` not
+ *         written: the figures are mid-change there).
  */
 EQUIX_POW_API equix_pow_result equix_pow_queue_stats_get(
     const equix_pow_queue *queue, equix_pow_queue_stats *stats);
@@ -721,7 +736,9 @@ typedef struct equix_pow_period {
  * @param queue  the queue.
  * @param period receives the statistics.
  * @param reset  nonzero to start a new period.
- * @return EQUIX_POW_OK or EQUIX_POW_FAIL_ARGUMENT.
+ * @return EQUIX_POW_OK, EQUIX_POW_FAIL_ARGUMENT, or, from the queue's
+ *         discard callback, EQUIX_POW_FAIL_REENTERED (`period` not
+ *         written, nothing reset).
  */
 EQUIX_POW_API equix_pow_result equix_pow_queue_period(
     equix_pow_queue *queue, equix_pow_period *period, int reset);
@@ -831,7 +848,9 @@ EQUIX_POW_API void equix_pow_controller_free(
  * @param controller the controller.
  * @param now_ms     the caller's time.
  * @param tick       receives what happened and the state now.
- * @return EQUIX_POW_OK or EQUIX_POW_FAIL_ARGUMENT.
+ * @return EQUIX_POW_OK, EQUIX_POW_FAIL_ARGUMENT, or, from the discard
+ *         callback of the controller's queue, EQUIX_POW_FAIL_REENTERED
+ *         (nothing done, `tick` not written).
  */
 EQUIX_POW_API equix_pow_result equix_pow_controller_tick(
     equix_pow_controller *controller, uint64_t now_ms, equix_pow_tick *tick);

@@ -7,9 +7,10 @@
  * differs from Tor), the request queue's order, levels, trimming, expiry,
  * token bucket, in-flight rule and period counts, every payload handed
  * back exactly once (they are malloc'ed and freed in the callback, so
- * valgrind and ASan see any loss), the queue against a naive sorted list
- * over random operations, and the controller's schedule of updates,
- * republications and seed rotations.
+ * valgrind and ASan see any loss), every call from the discard callback
+ * refused with each payload still back once, the queue against a naive
+ * sorted list over random operations, and the controller's schedule of
+ * updates, republications and seed rotations.
  */
 #include <config.h>
 

@@ -12,6 +12,7 @@
  */
 #include <config.h>
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -180,12 +181,26 @@ static unsigned run_due(equix_pow_controller *c, uint64_t now_ms)
 	return events;
 }
 
+/* Whether the queue refuses calls: the tick comes from its discard
+ * callback. The tick then does nothing either, rather than rotate the
+ * seed and find the queue's period unreadable; asking for the queue's
+ * figures is the cheapest way to know. */
+static bool queue_refuses(const equix_pow_controller *c)
+{
+	equix_pow_queue_stats stats;
+
+	return equix_pow_queue_stats_get(c->queue, &stats) ==
+	       EQUIX_POW_FAIL_REENTERED;
+}
+
 equix_pow_result equix_pow_controller_tick(equix_pow_controller *controller,
 					   uint64_t now_ms,
 					   equix_pow_tick *tick)
 {
 	if (controller == NULL || tick == NULL)
 		return EQUIX_POW_FAIL_ARGUMENT;
+	if (queue_refuses(controller))
+		return EQUIX_POW_FAIL_REENTERED;
 	memset(tick, 0, sizeof *tick);
 	if (now_ms >= next_tick(controller))
 		tick->events = run_due(controller, now_ms);

@@ -16,6 +16,11 @@
  * valid heap, so nothing needs rebuilding. Its O(n log n) comes once per
  * high/2 additions at least, O(log n) each.
  *
+ * The discard callback may not call the queue: while it runs, every call
+ * of this queue's API is refused (EQUIX_POW_FAIL_REENTERED, and the free
+ * does nothing), so a trim, a pop or a free that hands payloads back never
+ * meets an array changed under it, and each payload comes back once.
+ *
  * The launch-rate bucket counts milli-tokens: `rate` tokens a second are
  * `rate` milli-tokens a millisecond, so refilling is exact in integers at
  * any elapsed time, where Tor's bucket refills whole tokens once a second
@@ -65,6 +70,7 @@ struct equix_pow_queue {
 	uint64_t added, served, trimmed, expired;
 	equix_pow_discard_fn *discard;
 	void *user;
+	bool in_callback; /* the discard callback runs: calls are refused */
 };
 
 /* ---- Small arithmetic ------------------------------------------------- */
@@ -206,7 +212,9 @@ equix_pow_queue *equix_pow_queue_alloc(uint32_t rate, uint32_t burst,
 	return q;
 }
 
-/* Hands one request back to the caller, counted by why. */
+/* Hands one request back to the caller, counted by why. The callback
+ * cannot re-enter (see reentered()), so it cannot nest either: one flag
+ * is enough. */
 static void drop(equix_pow_queue *q, const queue_entry *e,
 		 equix_pow_discard_reason reason)
 {
@@ -214,13 +222,23 @@ static void drop(equix_pow_queue *q, const queue_entry *e,
 		q->trimmed++;
 	else if (reason == EQUIX_POW_DISCARD_EXPIRED)
 		q->expired++;
-	if (q->discard != NULL)
-		q->discard(q->user, e->payload, e->effort, reason);
+	if (q->discard == NULL)
+		return;
+	q->in_callback = true;
+	q->discard(q->user, e->payload, e->effort, reason);
+	q->in_callback = false;
+}
+
+/* Whether a call comes from the queue's own discard callback: it is
+ * refused before it changes or reads anything. */
+static bool reentered(const equix_pow_queue *q)
+{
+	return q->in_callback;
 }
 
 void equix_pow_queue_free(equix_pow_queue *queue)
 {
-	if (queue == NULL)
+	if (queue == NULL || reentered(queue))
 		return;
 	for (size_t i = 0; i < queue->length; i++)
 		drop(queue, &queue->heap[i], EQUIX_POW_DISCARD_FREED);
@@ -295,6 +313,8 @@ equix_pow_result equix_pow_queue_add(equix_pow_queue *queue, uint32_t effort,
 
 	if (queue == NULL)
 		return EQUIX_POW_FAIL_ARGUMENT;
+	if (reentered(queue))
+		return EQUIX_POW_FAIL_REENTERED;
 	if (!make_room(queue))
 		return EQUIX_POW_FAIL_NO_MEMORY;
 	e = &queue->heap[queue->length];
@@ -363,6 +383,8 @@ equix_pow_result equix_pow_queue_pop(equix_pow_queue *queue, uint64_t now_ms,
 {
 	if (queue == NULL || out == NULL)
 		return EQUIX_POW_FAIL_ARGUMENT;
+	if (reentered(queue))
+		return EQUIX_POW_FAIL_REENTERED;
 	memset(out, 0, sizeof *out);
 	out->status = EQUIX_POW_POP_EMPTY;
 	while (queue->length > 0) {
@@ -398,6 +420,8 @@ equix_pow_result equix_pow_queue_set_suggested_effort(equix_pow_queue *queue,
 {
 	if (queue == NULL)
 		return EQUIX_POW_FAIL_ARGUMENT;
+	if (reentered(queue))
+		return EQUIX_POW_FAIL_REENTERED;
 	queue->suggested_effort = suggested_effort;
 	return EQUIX_POW_OK;
 }
@@ -409,6 +433,8 @@ equix_pow_result equix_pow_queue_set_limits(equix_pow_queue *queue,
 {
 	if (queue == NULL)
 		return EQUIX_POW_FAIL_ARGUMENT;
+	if (reentered(queue))
+		return EQUIX_POW_FAIL_REENTERED;
 	if (max_in_flight != 0)
 		queue->max_in_flight = max_in_flight;
 	if (max_age_ms != 0)
@@ -428,6 +454,8 @@ equix_pow_result equix_pow_queue_stats_get(const equix_pow_queue *queue,
 {
 	if (queue == NULL || stats == NULL)
 		return EQUIX_POW_FAIL_ARGUMENT;
+	if (reentered(queue))
+		return EQUIX_POW_FAIL_REENTERED;
 	memset(stats, 0, sizeof *stats);
 	stats->length = (uint32_t)queue->length;
 	stats->top_effort = top_effort(queue);
@@ -446,6 +474,8 @@ equix_pow_result equix_pow_queue_period(equix_pow_queue *queue,
 {
 	if (queue == NULL || period == NULL)
 		return EQUIX_POW_FAIL_ARGUMENT;
+	if (reentered(queue))
+		return EQUIX_POW_FAIL_REENTERED;
 	memset(period, 0, sizeof *period);
 	period->total_effort = queue->period.total_effort;
 	period->handled = queue->period.handled;
