@@ -1199,6 +1199,32 @@ static const char *pow_queue_period_null_out(void)
 	return pw(r);
 }
 
+/* A controller made at 0, ticked at UINT64_MAX (both deadlines passed),
+ * then ten times at the next_tick_ms each tick gives: the seeds those
+ * ten retired. */
+static const char *pow_controller_tick_end_of_time(void)
+{
+	equix_pow_queue *q = queue(0, 0);
+	equix_pow_controller *c =
+		equix_pow_controller_alloc(q, 0, 1000, NULL, NULL);
+	equix_pow_tick t;
+	uint64_t rotations = 0;
+
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(equix_pow_controller_tick(c, UINT64_MAX, &t),
+			 EQUIX_POW_OK);
+	ck_assert(t.events & EQUIX_POW_TICK_ROTATE);
+	for (int i = 0; i < 10; i++) {
+		ck_assert_int_eq(equix_pow_controller_tick(c, t.next_tick_ms,
+							   &t),
+				 EQUIX_POW_OK);
+		rotations += (t.events & EQUIX_POW_TICK_ROTATE) != 0;
+	}
+	equix_pow_controller_free(c);
+	equix_pow_queue_free(q);
+	return num(rotations);
+}
+
 /* ---- Calls from a queue's discard callback --------------------------- */
 
 /* The callback's first run makes one call of the queue's API (or of a
@@ -1896,6 +1922,8 @@ static const row_case cases[] = {
 	CASE("pow-controller-tick-null-out", pow_controller_tick_null_out),
 	CASE("pow-controller-tick-time-backwards",
 	     pow_controller_tick_time_backwards),
+	CASE("pow-controller-tick-end-of-time",
+	     pow_controller_tick_end_of_time),
 	CASE("pow-controller-tick-reentered", pow_controller_tick_reentered),
 	CASE("pow-extension-encode-null", pow_extension_encode_null),
 	CASE("pow-extension-encode-null-body", pow_extension_encode_null_body),

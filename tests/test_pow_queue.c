@@ -1504,6 +1504,66 @@ START_TEST(republish_and_rotation)
 }
 END_TEST
 
+/* A clock at its end. Deadlines are saturated sums, so past the end they
+ * are UINT64_MAX, which is never due: a caller that ticks at each
+ * next_tick_ms it is given cannot spin there, retiring a seed a tick. */
+START_TEST(end_of_time)
+{
+	fake_rng rng = {0, 0, 0};
+	discard_log log;
+	equix_pow_queue *q = queue_new(0, 0, 0, &log);
+	equix_pow_controller *c =
+		equix_pow_controller_alloc(q, 0, 1000, fake_uniform, &rng);
+	equix_pow_tick t;
+	unsigned events = 0;
+	int rotations = 0;
+
+	/* Both deadlines passed: one rotation, one update, and the new
+	 * deadlines fall past the end. */
+	t = tick_at(c, UINT64_MAX);
+	ck_assert_uint_eq(t.events, EQUIX_POW_TICK_ROTATE |
+					    EQUIX_POW_TICK_REPUBLISH |
+					    EQUIX_POW_TICK_UPDATED);
+	ck_assert_uint_eq(t.expiration_ms, UINT64_MAX);
+	ck_assert_uint_eq(t.next_tick_ms, UINT64_MAX);
+	for (int i = 0; i < 10; i++) {
+		t = tick_at(c, t.next_tick_ms);
+		events |= t.events;
+		rotations += (t.events & EQUIX_POW_TICK_ROTATE) != 0;
+	}
+	ck_assert_msg(events == 0,
+		      "10 ticks at next_tick_ms = UINT64_MAX: events %#x, "
+		      "%d seeds retired",
+		      events, rotations);
+	ck_assert_uint_eq(t.next_tick_ms, UINT64_MAX);
+	ck_assert_int_eq(rng.calls, 2);
+	equix_pow_controller_free(c);
+
+	/* Made at the end: nothing is ever due. */
+	c = equix_pow_controller_alloc(q, UINT64_MAX, 0, fake_uniform, &rng);
+	for (int i = 0; i < 3; i++) {
+		t = tick_at(c, UINT64_MAX);
+		ck_assert_uint_eq(t.events, 0);
+		ck_assert_uint_eq(t.next_tick_ms, UINT64_MAX);
+	}
+	equix_pow_controller_free(c);
+
+	/* Just before the end, a deadline is due once; the next one,
+	 * saturated, never. */
+	c = equix_pow_controller_alloc(q, UINT64_MAX - 1001, 1000, fake_uniform,
+				       &rng);
+	t = tick_at(c, UINT64_MAX - 2);
+	ck_assert_uint_eq(t.events, 0);
+	ck_assert_uint_eq(t.next_tick_ms, UINT64_MAX - 1);
+	t = tick_at(c, t.next_tick_ms);
+	ck_assert_uint_eq(t.events, EQUIX_POW_TICK_UPDATED);
+	ck_assert_uint_eq(t.next_tick_ms, UINT64_MAX);
+	ck_assert_uint_eq(tick_at(c, UINT64_MAX).events, 0);
+	equix_pow_controller_free(c);
+	equix_pow_queue_free(q);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("pow_queue");
@@ -1539,6 +1599,7 @@ int main(void)
 	tcase_add_test(controller, updates_each_period);
 	tcase_add_test(controller, increase_then_decay);
 	tcase_add_test(controller, republish_and_rotation);
+	tcase_add_test(controller, end_of_time);
 	suite_add_tcase(s, rules);
 	suite_add_tcase(s, queue);
 	suite_add_tcase(s, controller);
