@@ -806,7 +806,9 @@ typedef struct equix_pow_tick {
     uint32_t suggested_effort; /**< the controller's effort now */
     uint32_t published_effort; /**< what the descriptor should carry */
     uint64_t expiration_ms;    /**< when the current seed expires */
-    uint64_t next_tick_ms;     /**< when the next event is due */
+    uint64_t next_tick_ms;     /**< when the next event is due;
+                                    UINT64_MAX: none before the clock's
+                                    end (never) */
 } equix_pow_tick;
 
 /**
@@ -843,7 +845,11 @@ EQUIX_POW_API void equix_pow_controller_free(
  * (equix_pow_effort_needs_republish() against the published effort). A
  * republished descriptor, a rotation's included, carries the effort after
  * this tick's update, as Tor's does. Call it at `next_tick_ms` or more
- * often; calls before it do nothing but fill in `tick`.
+ * often; calls before it do nothing but fill in `tick`. A deadline past
+ * the clock's end saturates to UINT64_MAX, which is never due: after a
+ * tick, `next_tick_ms` is after `now_ms`, or UINT64_MAX with nothing due
+ * (a tick at UINT64_MAX runs what was due before it once, then nothing),
+ * so a caller that ticks at each `next_tick_ms` cannot spin.
  *
  * @param controller the controller.
  * @param now_ms     the caller's time.
