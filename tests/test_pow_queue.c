@@ -277,8 +277,13 @@ START_TEST(levels)
 		{10, 20, 8, 620},
 		{100, 100, 25, 6100},
 		{250, 2500, 62, 17500}, /* Tor's defaults */
-		{UINT32_MAX, UINT32_MAX, UINT32_MAX / 4, UINT32_MAX},
-		{1, UINT32_MAX, 8, UINT32_MAX},
+		/* the high level at most 65536, the low one 16384 */
+		{1050, 2500, 262, 65500},
+		{1051, 2500, 262, 65536},
+		{65532, 65532, 16383, 65536},
+		{65536, 65536, 16384, 65536},
+		{UINT32_MAX, UINT32_MAX, 16384, 65536},
+		{1, UINT32_MAX, 8, 65536},
 	};
 	discard_log log;
 
@@ -473,6 +478,55 @@ START_TEST(length_bounded)
 	ck_assert_int_eq(log.total, 10000 - (long)stats_of(q).length);
 	equix_pow_queue_free(q);
 	ck_assert_int_eq(log.total, 10000);
+}
+END_TEST
+
+static void count_discards(void *user, void *payload, uint32_t effort,
+			   equix_pow_discard_reason reason)
+{
+	(void)payload;
+	(void)effort;
+	(void)reason;
+	++*(long *)user;
+}
+
+/* At the largest rate and burst (a high level of burst + 60 * rate, 2^32
+ * - 1 and more without a cap), the queue is trimmed at 65536 requests,
+ * its array of them at most 2 MiB: it never holds that many, and the one
+ * addition that trims hands back half of them, no more. */
+START_TEST(length_bounded_at_max_rate)
+{
+	enum { CAP = 65536 };
+	long discarded = 0, most = 0;
+	equix_pow_queue *q = equix_pow_queue_alloc(UINT32_MAX, UINT32_MAX, 0,
+						   count_discards, &discarded);
+	uint64_t state = 11;
+	uint32_t longest = 0;
+
+	ck_assert_ptr_nonnull(q);
+	/* 12 s in all: none too old */
+	for (long i = 0; i < CAP + CAP / 2; i++) {
+		long before = discarded;
+		uint32_t length;
+
+		ck_assert_int_eq(equix_pow_queue_add(q,
+						     random_below(&state, 1000),
+						     NULL, (uint64_t)i / 8),
+				 EQUIX_POW_OK);
+		length = stats_of(q).length;
+		if (length > longest)
+			longest = length;
+		if (discarded - before > most)
+			most = discarded - before;
+	}
+	ck_assert_msg(longest < CAP, "the queue held %u requests", longest);
+	ck_assert_int_eq(longest, CAP - 1);
+	ck_assert_int_eq(most, CAP / 2);
+	ck_assert_int_eq(discarded, CAP);
+	ck_assert_uint_eq(stats_of(q).trimmed, CAP);
+	ck_assert_uint_eq(stats_of(q).length, CAP / 2);
+	equix_pow_queue_free(q);
+	ck_assert_int_eq(discarded, CAP + CAP / 2);
 }
 END_TEST
 
@@ -1581,6 +1635,7 @@ int main(void)
 	tcase_add_test(queue, trim_drops_old_requests);
 	tcase_add_test(queue, trim_keeps_age_limit);
 	tcase_add_test(queue, length_bounded);
+	tcase_add_test(queue, length_bounded_at_max_rate);
 	tcase_add_test(queue, expiry_on_pop);
 	tcase_add_test(queue, token_bucket);
 	tcase_add_test(queue, token_bucket_exact);
