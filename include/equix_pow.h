@@ -499,8 +499,17 @@ EQUIX_POW_API equix_pow_result equix_pow_service_stats(
  * "queue" from a few waiting requests. */
 #define EQUIX_POW_QUEUE_LOW_LEVEL 16
 #define EQUIX_POW_QUEUE_HIGH_LEVEL 16384 /**< see EQUIX_POW_QUEUE_LOW_LEVEL */
-/** With a rate limit, the low level is rate/4, but at least this. */
+/** With a rate limit, the low level is rate/4, but at least this (and at
+ * most EQUIX_POW_QUEUE_MAX_HIGH_LEVEL / 4). */
 #define EQUIX_POW_QUEUE_MIN_LOW_LEVEL 8
+/** The most requests a queue holds, whatever its rate and burst: the high
+ * level is at most this (Tor has no such cap), so that a queue's memory
+ * and the work of the one addition that trims it stay bounded. */
+#define EQUIX_POW_QUEUE_MAX_HIGH_LEVEL 65536
+/** The most memory a queue's array of requests takes:
+ * EQUIX_POW_QUEUE_MAX_HIGH_LEVEL entries of at most 32 bytes, 2 MiB (the
+ * payloads are the caller's). */
+#define EQUIX_POW_QUEUE_MAX_BYTES ((size_t)2 << 20)
 /** Tor's rendezvous timeout (MAX_REND_TIMEOUT, 30 s), in milliseconds:
  * the high level with a rate limit holds two timeouts' worth of launches. */
 #define EQUIX_POW_REND_TIMEOUT_MS 30000
@@ -559,11 +568,14 @@ typedef void equix_pow_discard_fn(void *user, void *payload, uint32_t effort,
  * (full at `now_ms`; refilled continuously, in thousandths of a token,
  * where Tor adds whole tokens once a second), the low level is max(EQUIX_POW_QUEUE_MIN_LOW_LEVEL,
  * rate / 4) and the high level burst + rate * 60 (two rendezvous
- * timeouts), at most UINT32_MAX. Otherwise there is no limit and the
- * levels are EQUIX_POW_QUEUE_LOW_LEVEL and EQUIX_POW_QUEUE_HIGH_LEVEL
- * (Tor's HiddenServicePoWQueueRate and HiddenServicePoWQueueBurst, which
- * default to 250 and 2500). The queue never holds more than the high
- * level's count of requests.
+ * timeouts), each capped (at EQUIX_POW_QUEUE_MAX_HIGH_LEVEL / 4 and
+ * EQUIX_POW_QUEUE_MAX_HIGH_LEVEL, where Tor has no cap: a rate above
+ * about 1050 a second with Tor's default burst). Otherwise there is no
+ * limit and the levels are EQUIX_POW_QUEUE_LOW_LEVEL and
+ * EQUIX_POW_QUEUE_HIGH_LEVEL (Tor's HiddenServicePoWQueueRate and
+ * HiddenServicePoWQueueBurst, which default to 250 and 2500). The queue
+ * never holds more than the high level's count of requests, and its
+ * array never takes more than EQUIX_POW_QUEUE_MAX_BYTES.
  *
  * @param rate     launches per second, or 0.
  * @param burst    the bucket's size.
@@ -593,8 +605,12 @@ EQUIX_POW_API void equix_pow_queue_free(equix_pow_queue *queue);
  * requests (in serving order) are kept, skipping any older than the
  * maximum age, and the others are discarded (EQUIX_POW_DISCARD_TRIMMED or
  * EXPIRED), the highest discarded effort kept for the controller. The new
- * request itself may be among them. In O(log n), a trim's O(n log n)
- * shared among the high/2 additions before it.
+ * request itself may be among them. At most log2(high) comparisons; the
+ * addition that trims also sorts the queue in place, at most
+ * 2 high log2(high) comparisons more (about two million at
+ * EQUIX_POW_QUEUE_MAX_HIGH_LEVEL) and high / 2 callbacks, and it comes
+ * once per high / 2 additions at most: at most 4 log2(high) more per
+ * addition amortized.
  *
  * @param queue   the queue.
  * @param effort  the request's effort.

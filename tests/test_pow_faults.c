@@ -719,6 +719,7 @@ START_TEST(queue_memory_capped)
 	equix_pow_result r = EQUIX_POW_OK;
 	long added = 0;
 
+	ck_assert_uint_eq(EQUIX_POW_QUEUE_MAX_BYTES, (size_t)cap_bytes);
 	count_all();
 	q = equix_pow_queue_alloc(UINT32_MAX, UINT32_MAX, 0, NULL, NULL);
 	while (q != NULL && r == EQUIX_POW_OK && added < 98304)

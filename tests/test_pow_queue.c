@@ -504,6 +504,8 @@ START_TEST(length_bounded_at_max_rate)
 	uint32_t longest = 0;
 
 	ck_assert_ptr_nonnull(q);
+	ck_assert_uint_eq(EQUIX_POW_QUEUE_MAX_HIGH_LEVEL, CAP);
+	ck_assert_uint_eq(stats_of(q).high_level, CAP);
 	/* 12 s in all: none too old */
 	for (long i = 0; i < CAP + CAP / 2; i++) {
 		long before = discarded;

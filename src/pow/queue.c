@@ -10,11 +10,18 @@
  * compare equal, and the serving order does not depend on how the heap
  * happens to be laid out. The array grows by doubling up to the high level
  * and never beyond it, since a queue that reaches the high level is
- * trimmed at once.
+ * trimmed at once; the high level is at most EQUIX_POW_QUEUE_MAX_HIGH_LEVEL
+ * (65536), so the array is at most EQUIX_POW_QUEUE_MAX_BYTES (2 MiB).
  *
- * A trim sorts the array and keeps a prefix of it: a sorted array is a
- * valid heap, so nothing needs rebuilding. Its O(n log n) comes once per
- * high/2 additions at least, O(log n) each.
+ * A trim sorts the array in place (the heap is already built: heapsort's
+ * second half, then a reversal) and keeps a prefix of it: a sorted array
+ * is a valid heap, so nothing needs rebuilding. It hands back at least
+ * half the queue in that one call, so its work cannot be spread thinner
+ * than that; the cap bounds it. An addition costs at most log2(high)
+ * comparisons, and the one that trims, at most 2 high log2(high) more
+ * (about two million at the cap) and high / 2 callbacks. At least high / 2
+ * additions separate two trims: the trims' share is at most 4 log2(high)
+ * comparisons per addition (64 at the cap).
  *
  * The discard callback may not call the queue: while it runs, every call
  * of this queue's API is refused (EQUIX_POW_FAIL_REENTERED, and the free
@@ -44,6 +51,11 @@ typedef struct queue_entry {
 	uint64_t enqueued_ms;
 	void *payload;
 } queue_entry;
+
+/* The header's promise: a full array within the byte cap. */
+_Static_assert(sizeof(queue_entry) * EQUIX_POW_QUEUE_MAX_HIGH_LEVEL <=
+		       EQUIX_POW_QUEUE_MAX_BYTES,
+	       "a queue at its largest high level passes its memory cap");
 
 /* The counters equix_pow_queue_period() reports and resets. */
 typedef struct period_counts {
@@ -93,12 +105,6 @@ static bool before(const queue_entry *a, const queue_entry *b)
 	return a->sequence < b->sequence;
 }
 
-/* qsort's form of before(), serving order first. */
-static int compare_entries(const void *a, const void *b)
-{
-	return before(a, b) ? -1 : before(b, a) ? 1 : 0;
-}
-
 static void swap_entries(queue_entry *a, queue_entry *b)
 {
 	queue_entry t = *a;
@@ -135,6 +141,20 @@ static void sift_down(queue_entry *heap, size_t length, size_t i)
 	}
 }
 
+/* Sorts a heap into serving order in place: the best entry, taken off the
+ * top, goes to the end, n - 1 times (at most 2 log2(n) comparisons each),
+ * and the array, then worst first, is reversed. No memory: qsort may
+ * allocate a copy of the array. */
+static void sort_heap(queue_entry *heap, size_t length)
+{
+	for (size_t end = length; end > 1; end--) {
+		swap_entries(&heap[0], &heap[end - 1]);
+		sift_down(heap, end - 1, 0);
+	}
+	for (size_t i = 0; i < length / 2; i++)
+		swap_entries(&heap[i], &heap[length - 1 - i]);
+}
+
 /* Removes and returns the best entry; the queue must not be empty. */
 static queue_entry take_top(equix_pow_queue *q)
 {
@@ -150,7 +170,9 @@ static queue_entry take_top(equix_pow_queue *q)
 /* Tor's rule (initialize_pow_defenses): a limit only with a rate and a
  * burst of at least one second's worth. The high level holds the burst
  * plus two rendezvous timeouts of launches, in 64 bits so that no rate
- * wraps it, and at most UINT32_MAX. */
+ * wraps it. Unlike Tor, it is capped (the queue's memory and a trim's
+ * work), and the low level with it, at a quarter of the cap: below the
+ * half that a trim leaves, as Tor's low level always is. */
 static void set_levels(equix_pow_queue *q, uint32_t rate, uint32_t burst)
 {
 	uint64_t high;
@@ -164,9 +186,12 @@ static void set_levels(equix_pow_queue *q, uint32_t rate, uint32_t burst)
 	q->low_level = rate / 4 > EQUIX_POW_QUEUE_MIN_LOW_LEVEL
 			       ? rate / 4
 			       : EQUIX_POW_QUEUE_MIN_LOW_LEVEL;
+	if (q->low_level > EQUIX_POW_QUEUE_MAX_HIGH_LEVEL / 4)
+		q->low_level = EQUIX_POW_QUEUE_MAX_HIGH_LEVEL / 4;
 	high = (uint64_t)burst +
 	       (uint64_t)rate * (EQUIX_POW_REND_TIMEOUT_MS / 1000) * 2;
-	q->high_level = (uint32_t)min_u64(high, UINT32_MAX);
+	q->high_level =
+		(uint32_t)min_u64(high, EQUIX_POW_QUEUE_MAX_HIGH_LEVEL);
 	q->rate = rate;
 	q->bucket_max = (uint64_t)burst * TOKEN;
 }
@@ -283,14 +308,15 @@ static void note_trimmed_effort(equix_pow_queue *q, uint32_t effort)
 }
 
 /* Tor's trim (trim_rend_pqueue): the best high/2 requests that are not too
- * old stay, in order; every other one goes. Tor also counts the too-old
- * ones it meets while keeping in the highest trimmed effort, and so does
- * this. The sorted prefix that stays is a valid heap as it is. */
+ * old stay, in order; every other one goes, handed back in serving order.
+ * Tor also counts the too-old ones it meets while keeping in the highest
+ * trimmed effort, and so does this. The sorted prefix that stays is a
+ * valid heap as it is. */
 static void trim(equix_pow_queue *q, uint64_t now_ms)
 {
 	size_t keep = q->high_level / 2, kept = 0;
 
-	qsort(q->heap, q->length, sizeof(queue_entry), compare_entries);
+	sort_heap(q->heap, q->length);
 	for (size_t i = 0; i < q->length; i++) {
 		queue_entry e = q->heap[i];
 
