@@ -3,7 +3,8 @@
 /*
  * test_pow_faults.c - equix_pow_solve() when the system runs short of
  * memory or threads, and the service's queue and controller when it runs
- * short of memory.
+ * short of memory; and the queue's largest request for memory, which its
+ * cap bounds at any rate.
  *
  * For 1, 2 and 4 threads, the N-th request for memory or for a thread that
  * a search makes is refused (only that one, or that one and every later
