@@ -504,8 +504,17 @@ EQUIX_POW_API equix_pow_result equix_pow_service_stats(
  * "queue" from a few waiting requests. */
 #define EQUIX_POW_QUEUE_LOW_LEVEL 16
 #define EQUIX_POW_QUEUE_HIGH_LEVEL 16384 /**< see EQUIX_POW_QUEUE_LOW_LEVEL */
-/** With a rate limit, the low level is rate/4, but at least this. */
+/** With a rate limit, the low level is rate/4, but at least this (and at
+ * most EQUIX_POW_QUEUE_MAX_HIGH_LEVEL / 4). */
 #define EQUIX_POW_QUEUE_MIN_LOW_LEVEL 8
+/** The most requests a queue holds, whatever its rate and burst: the high
+ * level is at most this (Tor has no such cap), so that a queue's memory
+ * and the work of the one addition that trims it stay bounded. */
+#define EQUIX_POW_QUEUE_MAX_HIGH_LEVEL 65536
+/** The most memory a queue's array of requests takes:
+ * EQUIX_POW_QUEUE_MAX_HIGH_LEVEL entries of at most 32 bytes, 2 MiB (the
+ * payloads are the caller's). */
+#define EQUIX_POW_QUEUE_MAX_BYTES ((size_t)2 << 20)
 /** Tor's rendezvous timeout (MAX_REND_TIMEOUT, 30 s), in milliseconds:
  * the high level with a rate limit holds two timeouts' worth of launches. */
 #define EQUIX_POW_REND_TIMEOUT_MS 30000
@@ -542,8 +551,13 @@ typedef enum equix_pow_discard_reason {
 /**
  * Receives each request the queue drops, so that the caller can free what
  * `payload` points to. Called from inside equix_pow_queue_add(),
- * equix_pow_queue_pop() and equix_pow_queue_free(); it must not call
- * the queue's functions.
+ * equix_pow_queue_pop() and equix_pow_queue_free(), once for each payload.
+ * It must not call the queue's functions: while it runs, every call of
+ * them on this queue is refused and changes nothing, returning
+ * EQUIX_POW_FAIL_REENTERED (equix_pow_queue_free() does nothing, the queue
+ * stays whole), and so is equix_pow_controller_tick() of a controller
+ * driving this queue. A payload to queue again must wait until the call
+ * that dropped it has returned. Other queues may be called.
  *
  * @param user    the pointer given at equix_pow_queue_alloc().
  * @param payload the request's payload, as given to equix_pow_queue_add().
@@ -559,11 +573,14 @@ typedef void equix_pow_discard_fn(void *user, void *payload, uint32_t effort,
  * (full at `now_ms`; refilled continuously, in thousandths of a token,
  * where Tor adds whole tokens once a second), the low level is max(EQUIX_POW_QUEUE_MIN_LOW_LEVEL,
  * rate / 4) and the high level burst + rate * 60 (two rendezvous
- * timeouts), at most UINT32_MAX. Otherwise there is no limit and the
- * levels are EQUIX_POW_QUEUE_LOW_LEVEL and EQUIX_POW_QUEUE_HIGH_LEVEL
- * (Tor's HiddenServicePoWQueueRate and HiddenServicePoWQueueBurst, which
- * default to 250 and 2500). The queue never holds more than the high
- * level's count of requests.
+ * timeouts), each capped (at EQUIX_POW_QUEUE_MAX_HIGH_LEVEL / 4 and
+ * EQUIX_POW_QUEUE_MAX_HIGH_LEVEL, where Tor has no cap: a rate above
+ * about 1050 a second with Tor's default burst). Otherwise there is no
+ * limit and the levels are EQUIX_POW_QUEUE_LOW_LEVEL and
+ * EQUIX_POW_QUEUE_HIGH_LEVEL (Tor's HiddenServicePoWQueueRate and
+ * HiddenServicePoWQueueBurst, which default to 250 and 2500). The queue
+ * never holds more than the high level's count of requests, and its
+ * array never takes more than EQUIX_POW_QUEUE_MAX_BYTES.
  *
  * @param rate     launches per second, or 0.
  * @param burst    the bucket's size.
@@ -578,7 +595,9 @@ EQUIX_POW_API equix_pow_queue *equix_pow_queue_alloc(
 
 /**
  * Frees the queue, handing every request still in it to the discard
- * callback (EQUIX_POW_DISCARD_FREED). Does nothing when `queue` is NULL.
+ * callback (EQUIX_POW_DISCARD_FREED). Does nothing when `queue` is NULL,
+ * nor when called from the queue's own discard callback (the queue is
+ * not freed; see equix_pow_discard_fn).
  *
  * @param queue the queue, or NULL.
  */
@@ -591,8 +610,12 @@ EQUIX_POW_API void equix_pow_queue_free(equix_pow_queue *queue);
  * requests (in serving order) are kept, skipping any older than the
  * maximum age, and the others are discarded (EQUIX_POW_DISCARD_TRIMMED or
  * EXPIRED), the highest discarded effort kept for the controller. The new
- * request itself may be among them. In O(log n), a trim's O(n log n)
- * shared among the high/2 additions before it.
+ * request itself may be among them. At most log2(high) comparisons; the
+ * addition that trims also sorts the queue in place, at most
+ * 2 high log2(high) comparisons more (about two million at
+ * EQUIX_POW_QUEUE_MAX_HIGH_LEVEL) and high / 2 callbacks, and it comes
+ * once per high / 2 additions at most: at most 4 log2(high) more per
+ * addition amortized.
  *
  * @param queue   the queue.
  * @param effort  the request's effort.
@@ -600,8 +623,10 @@ EQUIX_POW_API void equix_pow_queue_free(equix_pow_queue *queue);
  *                until it comes back from equix_pow_queue_pop() or the
  *                discard callback.
  * @param now_ms  the caller's time.
- * @return EQUIX_POW_OK; EQUIX_POW_FAIL_NO_MEMORY (nothing queued, the
- *         payload stays the caller's) or EQUIX_POW_FAIL_ARGUMENT.
+ * @return EQUIX_POW_OK; EQUIX_POW_FAIL_NO_MEMORY or, from the queue's
+ *         discard callback, EQUIX_POW_FAIL_REENTERED (either way nothing
+ *         queued, the payload stays the caller's); or
+ *         EQUIX_POW_FAIL_ARGUMENT.
  */
 EQUIX_POW_API equix_pow_result equix_pow_queue_add(equix_pow_queue *queue,
                                                   uint32_t effort,
@@ -644,7 +669,9 @@ typedef struct equix_pow_popped {
  * @param now_ms    the caller's time.
  * @param in_flight the caller's launches not yet completed.
  * @param out       receives the outcome.
- * @return EQUIX_POW_OK or EQUIX_POW_FAIL_ARGUMENT.
+ * @return EQUIX_POW_OK, EQUIX_POW_FAIL_ARGUMENT, or, from the queue's
+ *         discard callback, EQUIX_POW_FAIL_REENTERED (nothing taken, `out`
+ *         not written).
  */
 EQUIX_POW_API equix_pow_result equix_pow_queue_pop(equix_pow_queue *queue,
                                                   uint64_t now_ms,
@@ -657,7 +684,8 @@ EQUIX_POW_API equix_pow_result equix_pow_queue_pop(equix_pow_queue *queue,
  *
  * @param queue            the queue.
  * @param suggested_effort the suggested effort.
- * @return EQUIX_POW_OK or EQUIX_POW_FAIL_ARGUMENT.
+ * @return EQUIX_POW_OK, EQUIX_POW_FAIL_ARGUMENT, or, from the queue's
+ *         discard callback, EQUIX_POW_FAIL_REENTERED (unchanged).
  */
 EQUIX_POW_API equix_pow_result equix_pow_queue_set_suggested_effort(
     equix_pow_queue *queue, uint32_t suggested_effort);
@@ -671,7 +699,8 @@ EQUIX_POW_API equix_pow_result equix_pow_queue_set_suggested_effort(
  * @param max_in_flight the in-flight limit, or 0.
  * @param max_age_ms    the maximum age, or 0.
  * @param retry_ms      the wait after WAIT_*, or 0.
- * @return EQUIX_POW_OK or EQUIX_POW_FAIL_ARGUMENT.
+ * @return EQUIX_POW_OK, EQUIX_POW_FAIL_ARGUMENT, or, from the queue's
+ *         discard callback, EQUIX_POW_FAIL_REENTERED (unchanged).
  */
 EQUIX_POW_API equix_pow_result equix_pow_queue_set_limits(
     equix_pow_queue *queue, uint32_t max_in_flight, uint64_t max_age_ms,
@@ -695,7 +724,9 @@ typedef struct equix_pow_queue_stats {
  *
  * @param queue the queue.
  * @param stats receives them.
- * @return EQUIX_POW_OK or EQUIX_POW_FAIL_ARGUMENT.
+ * @return EQUIX_POW_OK, EQUIX_POW_FAIL_ARGUMENT, or, from the queue's
+ *         discard callback, EQUIX_POW_FAIL_REENTERED (`stats` not
+ *         written: the figures are mid-change there).
  */
 EQUIX_POW_API equix_pow_result equix_pow_queue_stats_get(
     const equix_pow_queue *queue, equix_pow_queue_stats *stats);
@@ -726,7 +757,9 @@ typedef struct equix_pow_period {
  * @param queue  the queue.
  * @param period receives the statistics.
  * @param reset  nonzero to start a new period.
- * @return EQUIX_POW_OK or EQUIX_POW_FAIL_ARGUMENT.
+ * @return EQUIX_POW_OK, EQUIX_POW_FAIL_ARGUMENT, or, from the queue's
+ *         discard callback, EQUIX_POW_FAIL_REENTERED (`period` not
+ *         written, nothing reset).
  */
 EQUIX_POW_API equix_pow_result equix_pow_queue_period(
     equix_pow_queue *queue, equix_pow_period *period, int reset);
@@ -794,7 +827,9 @@ typedef struct equix_pow_tick {
     uint32_t suggested_effort; /**< the controller's effort now */
     uint32_t published_effort; /**< what the descriptor should carry */
     uint64_t expiration_ms;    /**< when the current seed expires */
-    uint64_t next_tick_ms;     /**< when the next event is due */
+    uint64_t next_tick_ms;     /**< when the next event is due;
+                                    UINT64_MAX: none before the clock's
+                                    end (never) */
 } equix_pow_tick;
 
 /**
@@ -831,12 +866,18 @@ EQUIX_POW_API void equix_pow_controller_free(
  * (equix_pow_effort_needs_republish() against the published effort). A
  * republished descriptor, a rotation's included, carries the effort after
  * this tick's update, as Tor's does. Call it at `next_tick_ms` or more
- * often; calls before it do nothing but fill in `tick`.
+ * often; calls before it do nothing but fill in `tick`. A deadline past
+ * the clock's end saturates to UINT64_MAX, which is never due: after a
+ * tick, `next_tick_ms` is after `now_ms`, or UINT64_MAX with nothing due
+ * (a tick at UINT64_MAX runs what was due before it once, then nothing),
+ * so a caller that ticks at each `next_tick_ms` cannot spin.
  *
  * @param controller the controller.
  * @param now_ms     the caller's time.
  * @param tick       receives what happened and the state now.
- * @return EQUIX_POW_OK or EQUIX_POW_FAIL_ARGUMENT.
+ * @return EQUIX_POW_OK, EQUIX_POW_FAIL_ARGUMENT, or, from the discard
+ *         callback of the controller's queue, EQUIX_POW_FAIL_REENTERED
+ *         (nothing done, `tick` not written).
  */
 EQUIX_POW_API equix_pow_result equix_pow_controller_tick(
     equix_pow_controller *controller, uint64_t now_ms, equix_pow_tick *tick);

@@ -1238,6 +1238,179 @@ static const char *pow_queue_period_null_out(void)
 	return pw(r);
 }
 
+/* A controller made at 0, ticked at UINT64_MAX (both deadlines passed),
+ * then ten times at the next_tick_ms each tick gives: the seeds those
+ * ten retired. */
+static const char *pow_controller_tick_end_of_time(void)
+{
+	equix_pow_queue *q = queue(0, 0);
+	equix_pow_controller *c =
+		equix_pow_controller_alloc(q, 0, 1000, NULL, NULL);
+	equix_pow_tick t;
+	uint64_t rotations = 0;
+
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(equix_pow_controller_tick(c, UINT64_MAX, &t),
+			 EQUIX_POW_OK);
+	ck_assert(t.events & EQUIX_POW_TICK_ROTATE);
+	for (int i = 0; i < 10; i++) {
+		ck_assert_int_eq(equix_pow_controller_tick(c, t.next_tick_ms,
+							   &t),
+				 EQUIX_POW_OK);
+		rotations += (t.events & EQUIX_POW_TICK_ROTATE) != 0;
+	}
+	equix_pow_controller_free(c);
+	equix_pow_queue_free(q);
+	return num(rotations);
+}
+
+/* ---- Calls from a queue's discard callback --------------------------- */
+
+/* The callback's first run makes one call of the queue's API (or of a
+ * controller driving it), and keeps its result (in `reentry`, which the
+ * cases read afterwards). */
+typedef enum reentered_call {
+	REENTER_ADD,
+	REENTER_POP,
+	REENTER_FREE,
+	REENTER_SET_EFFORT,
+	REENTER_SET_LIMITS,
+	REENTER_STATS,
+	REENTER_PERIOD,
+	REENTER_TICK,
+} reentered_call;
+
+typedef struct reentered {
+	equix_pow_queue *q;
+	equix_pow_controller *ctl;
+	reentered_call call;
+	int made;
+	equix_pow_result result;
+	const char *out_written; /* REENTER_POP: untouched()'s answer */
+} reentered;
+
+static reentered reentry;
+
+static equix_pow_result reentered_make(reentered *r)
+{
+	int payload;
+	equix_pow_popped out;
+	equix_pow_queue_stats st;
+	equix_pow_period p;
+	equix_pow_tick t;
+
+	switch (r->call) {
+	case REENTER_ADD:
+		return equix_pow_queue_add(r->q, 1000, &payload, 0);
+	case REENTER_POP: {
+		equix_pow_result res;
+
+		memset(&out, 0xa5, sizeof out);
+		res = equix_pow_queue_pop(r->q, 0, 0, &out);
+		r->out_written = untouched(&out, sizeof out);
+		return res;
+	}
+	case REENTER_FREE:
+		equix_pow_queue_free(r->q);
+		return EQUIX_POW_OK;
+	case REENTER_SET_EFFORT:
+		return equix_pow_queue_set_suggested_effort(r->q, 5);
+	case REENTER_SET_LIMITS:
+		return equix_pow_queue_set_limits(r->q, 1, 1, 1);
+	case REENTER_STATS:
+		return equix_pow_queue_stats_get(r->q, &st);
+	case REENTER_PERIOD:
+		return equix_pow_queue_period(r->q, &p, 1);
+	case REENTER_TICK:
+		return equix_pow_controller_tick(r->ctl, 50000, &t);
+	}
+	return EQUIX_POW_FAIL_INTERNAL;
+}
+
+static void reentered_discard(void *user, void *payload, uint32_t effort,
+			      equix_pow_discard_reason reason)
+{
+	reentered *r = user;
+
+	(void)payload;
+	(void)effort;
+	(void)reason;
+	if (r->made++ == 0)
+		r->result = reentered_make(r);
+}
+
+/* A trim (rate 1, burst 1: the 61st addition trims 31) whose callback
+ * makes `call`; the queue's length after it goes to *length. */
+static const char *reentered_in_trim(reentered_call call, uint32_t *length)
+{
+	reentered *r = &reentry;
+	equix_pow_queue_stats st;
+
+	memset(r, 0, sizeof *r);
+	r->call = call;
+	r->q = equix_pow_queue_alloc(1, 1, 0, reentered_discard, r);
+	ck_assert_ptr_nonnull(r->q);
+	/* an update is due at 50000: a tick would reset the period */
+	r->ctl = equix_pow_controller_alloc(r->q, 0, 1, NULL, NULL);
+	ck_assert_ptr_nonnull(r->ctl);
+	for (uint32_t i = 0; i < 61; i++)
+		ck_assert_int_eq(equix_pow_queue_add(r->q, i, NULL, 100),
+				 EQUIX_POW_OK);
+	ck_assert_int_gt(r->made, 0);
+	ck_assert_int_eq(equix_pow_queue_stats_get(r->q, &st), EQUIX_POW_OK);
+	if (length != NULL)
+		*length = st.length;
+	equix_pow_controller_free(r->ctl);
+	equix_pow_queue_free(r->q);
+	return pw(r->result);
+}
+
+static const char *pow_queue_add_reentered(void)
+{
+	return reentered_in_trim(REENTER_ADD, NULL);
+}
+
+static const char *pow_queue_free_reentered(void)
+{
+	uint32_t length;
+
+	reentered_in_trim(REENTER_FREE, &length);
+	return num(length);
+}
+
+static const char *pow_queue_pop_reentered(void)
+{
+	const char *got = reentered_in_trim(REENTER_POP, NULL);
+
+	ck_assert_str_eq(reentry.out_written, "nothing");
+	return got;
+}
+
+static const char *pow_queue_set_suggested_effort_reentered(void)
+{
+	return reentered_in_trim(REENTER_SET_EFFORT, NULL);
+}
+
+static const char *pow_queue_set_limits_reentered(void)
+{
+	return reentered_in_trim(REENTER_SET_LIMITS, NULL);
+}
+
+static const char *pow_queue_stats_reentered(void)
+{
+	return reentered_in_trim(REENTER_STATS, NULL);
+}
+
+static const char *pow_queue_period_reentered(void)
+{
+	return reentered_in_trim(REENTER_PERIOD, NULL);
+}
+
+static const char *pow_controller_tick_reentered(void)
+{
+	return reentered_in_trim(REENTER_TICK, NULL);
+}
+
 static const char *pow_effort_update_null(void)
 {
 	return num(equix_pow_effort_update(7, NULL));
@@ -1746,23 +1919,31 @@ static const row_case cases[] = {
 	     pow_queue_alloc_burst_below_rate),
 	CASE("pow-queue-alloc-max-rate", pow_queue_alloc_max_rate),
 	CASE("pow-queue-free-null", pow_queue_free_null),
+	CASE("pow-queue-free-reentered", pow_queue_free_reentered),
 	CASE("pow-queue-add-null", pow_queue_add_null),
 	CASE("pow-queue-add-null-payload", pow_queue_add_null_payload),
 	CASE("pow-queue-add-effort-max", pow_queue_add_effort_max),
+	CASE("pow-queue-add-reentered", pow_queue_add_reentered),
 	CASE("pow-queue-pop-null", pow_queue_pop_null),
 	CASE("pow-queue-pop-null-out", pow_queue_pop_null_out),
 	CASE("pow-queue-pop-empty", pow_queue_pop_empty),
 	CASE("pow-queue-pop-in-flight-max", pow_queue_pop_in_flight_max),
 	CASE("pow-queue-pop-time-backwards", pow_queue_pop_time_backwards),
 	CASE("pow-queue-pop-retry-overflow", pow_queue_pop_retry_overflow),
+	CASE("pow-queue-pop-reentered", pow_queue_pop_reentered),
 	CASE("pow-queue-set-suggested-effort-null",
 	     pow_queue_set_suggested_effort_null),
+	CASE("pow-queue-set-suggested-effort-reentered",
+	     pow_queue_set_suggested_effort_reentered),
 	CASE("pow-queue-set-limits-null", pow_queue_set_limits_null),
 	CASE("pow-queue-set-limits-zero", pow_queue_set_limits_zero),
+	CASE("pow-queue-set-limits-reentered", pow_queue_set_limits_reentered),
 	CASE("pow-queue-stats-null", pow_queue_stats_null),
 	CASE("pow-queue-stats-null-out", pow_queue_stats_null_out),
+	CASE("pow-queue-stats-reentered", pow_queue_stats_reentered),
 	CASE("pow-queue-period-null", pow_queue_period_null),
 	CASE("pow-queue-period-null-out", pow_queue_period_null_out),
+	CASE("pow-queue-period-reentered", pow_queue_period_reentered),
 	CASE("pow-effort-update-null", pow_effort_update_null),
 	CASE("pow-effort-update-nothing-handled",
 	     pow_effort_update_nothing_handled),
@@ -1781,6 +1962,9 @@ static const row_case cases[] = {
 	CASE("pow-controller-tick-null-out", pow_controller_tick_null_out),
 	CASE("pow-controller-tick-time-backwards",
 	     pow_controller_tick_time_backwards),
+	CASE("pow-controller-tick-end-of-time",
+	     pow_controller_tick_end_of_time),
+	CASE("pow-controller-tick-reentered", pow_controller_tick_reentered),
 	CASE("pow-extension-encode-null", pow_extension_encode_null),
 	CASE("pow-extension-encode-null-body", pow_extension_encode_null_body),
 	CASE("pow-extension-decode-null", pow_extension_decode_null),

@@ -3,7 +3,8 @@
 /*
  * test_pow_faults.c - equix_pow_solve() when the system runs short of
  * memory or threads, and the service's queue and controller when it runs
- * short of memory.
+ * short of memory; and the queue's largest request for memory, which its
+ * cap bounds at any rate.
  *
  * For 1, 2 and 4 threads, the N-th request for memory or for a thread that
  * a search makes is refused (only that one, or that one and every later
@@ -73,6 +74,7 @@ static atomic_int armed;
 static atomic_long refuse_first, refuse_last;
 static atomic_long requests; /* numbered so far */
 static atomic_long refused;  /* of them refused */
+static atomic_long largest;  /* the most bytes one of them asked for */
 /* While set, every thread start is refused (and still numbered). */
 static atomic_int refuse_threads;
 /* Bytes the search may be granted in all (what a limit like ulimit -v
@@ -116,6 +118,17 @@ UNINSTRUMENTED static bool within_budget(size_t bytes)
 	return false;
 }
 
+/* Keeps the size of the largest request numbered. */
+UNINSTRUMENTED static void note_largest(size_t bytes)
+{
+	long want = bytes > (size_t)LONG_MAX ? LONG_MAX : (long)bytes;
+	long seen = atomic_load(&largest);
+
+	while (want > seen &&
+	       !atomic_compare_exchange_weak(&largest, &seen, want))
+		;
+}
+
 /* Whether to refuse a request for `bytes` made from `caller`. */
 UNINSTRUMENTED static bool refuse(const void *caller, size_t bytes)
 {
@@ -124,6 +137,7 @@ UNINSTRUMENTED static bool refuse(const void *caller, size_t bytes)
 	if (!atomic_load(&armed) || !from_search(caller))
 		return false;
 	n = atomic_fetch_add(&requests, 1) + 1;
+	note_largest(bytes);
 	if ((n < atomic_load(&refuse_first) || n > atomic_load(&refuse_last)) &&
 	    within_budget(bytes))
 		return false;
@@ -584,22 +598,35 @@ END_TEST
 /* The load address of the object holding `fn`. */
 /* ---- The defence's queue and controller without memory ---------------- */
 
-/* Every request for memory from the libraries refused while armed; the
- * counts start again at each arming and stay readable after it. */
-static void refuse_all(int on)
+/* Arms the interposer: requests from the libraries numbered from 1, those
+ * from `first` on refused. The counts start again at each arming and stay
+ * readable after it. */
+static void arm(long first)
 {
-	if (!on) {
-		atomic_store(&armed, 0);
-		return;
-	}
-	atomic_store(&refuse_first, 1);
+	atomic_store(&refuse_first, first);
 	atomic_store(&refuse_last, LONG_MAX);
 	atomic_store(&budget, LONG_MAX);
 	atomic_store(&refuse_threads, 0);
 	atomic_store(&requests, 0);
 	atomic_store(&refused, 0);
 	atomic_store(&spent, 0);
+	atomic_store(&largest, 0);
 	atomic_store(&armed, 1);
+}
+
+/* Every request for memory from the libraries refused while armed. */
+static void refuse_all(int on)
+{
+	if (on)
+		arm(1);
+	else
+		atomic_store(&armed, 0);
+}
+
+/* Every request from the libraries numbered and granted while armed. */
+static void count_all(void)
+{
+	arm(LONG_MAX);
 }
 
 static void count_discard(void *user, void *payload, uint32_t effort,
@@ -674,6 +701,42 @@ START_TEST(queue_without_memory)
 	ck_assert_int_eq(out.status, EQUIX_POW_POP_EMPTY);
 	equix_pow_queue_free(q);
 	ck_assert_int_eq(discarded, 0);
+}
+END_TEST
+
+/*
+ * At the largest rate and burst the high level would be 2^32 - 1 without
+ * a cap, and the queue's array would grow with every request queued (32
+ * bytes each on a 64-bit system: 1.5 GiB after 50 million). With the cap,
+ * a queue trimmed at 65536 requests asks for at most 2 MiB at once
+ * (EQUIX_POW_QUEUE_MAX_BYTES), however many are added: 98304 here, one
+ * and a half times the cap.
+ */
+START_TEST(queue_memory_capped)
+{
+	const long cap_bytes = 2L << 20;
+	equix_pow_queue *q;
+	equix_pow_queue_stats st;
+	equix_pow_result r = EQUIX_POW_OK;
+	long added = 0;
+
+	ck_assert_uint_eq(EQUIX_POW_QUEUE_MAX_BYTES, (size_t)cap_bytes);
+	count_all();
+	q = equix_pow_queue_alloc(UINT32_MAX, UINT32_MAX, 0, NULL, NULL);
+	while (q != NULL && r == EQUIX_POW_OK && added < 98304)
+		r = equix_pow_queue_add(q, (uint32_t)(added++ % 1000), NULL,
+					0);
+	refuse_all(0);
+	ck_assert_ptr_nonnull(q);
+	ck_assert_int_eq(r, EQUIX_POW_OK);
+	ck_assert_int_eq(atomic_load(&refused), 0);
+	ck_assert_msg(atomic_load(&largest) <= cap_bytes,
+		      "one request for %ld bytes, the cap is %ld",
+		      atomic_load(&largest), cap_bytes);
+	ck_assert_int_eq(equix_pow_queue_stats_get(q, &st), EQUIX_POW_OK);
+	ck_assert_uint_gt(st.trimmed, 0);
+	ck_assert_uint_lt(st.length, 65536);
+	equix_pow_queue_free(q);
 }
 END_TEST
 
@@ -764,6 +827,7 @@ int main(void)
 	tcase_add_loop_test(one, requests_refused_from, 0, 1);
 	add_threaded(threaded);
 	tcase_add_test(one, queue_without_memory);
+	tcase_add_test(one, queue_memory_capped);
 	suite_add_tcase(s, one);
 	suite_add_tcase(s, threaded);
 	return tu_run_suite(s);

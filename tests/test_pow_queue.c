@@ -7,9 +7,10 @@
  * differs from Tor), the request queue's order, levels, trimming, expiry,
  * token bucket, in-flight rule and period counts, every payload handed
  * back exactly once (they are malloc'ed and freed in the callback, so
- * valgrind and ASan see any loss), the queue against a naive sorted list
- * over random operations, and the controller's schedule of updates,
- * republications and seed rotations.
+ * valgrind and ASan see any loss), every call from the discard callback
+ * refused with each payload still back once, the queue against a naive
+ * sorted list over random operations, and the controller's schedule of
+ * updates, republications and seed rotations.
  */
 #include <config.h>
 
@@ -276,8 +277,13 @@ START_TEST(levels)
 		{10, 20, 8, 620},
 		{100, 100, 25, 6100},
 		{250, 2500, 62, 17500}, /* Tor's defaults */
-		{UINT32_MAX, UINT32_MAX, UINT32_MAX / 4, UINT32_MAX},
-		{1, UINT32_MAX, 8, UINT32_MAX},
+		/* the high level at most 65536, the low one 16384 */
+		{1050, 2500, 262, 65500},
+		{1051, 2500, 262, 65536},
+		{65532, 65532, 16383, 65536},
+		{65536, 65536, 16384, 65536},
+		{UINT32_MAX, UINT32_MAX, 16384, 65536},
+		{1, UINT32_MAX, 8, 65536},
 	};
 	discard_log log;
 
@@ -472,6 +478,57 @@ START_TEST(length_bounded)
 	ck_assert_int_eq(log.total, 10000 - (long)stats_of(q).length);
 	equix_pow_queue_free(q);
 	ck_assert_int_eq(log.total, 10000);
+}
+END_TEST
+
+static void count_discards(void *user, void *payload, uint32_t effort,
+			   equix_pow_discard_reason reason)
+{
+	(void)payload;
+	(void)effort;
+	(void)reason;
+	++*(long *)user;
+}
+
+/* At the largest rate and burst (a high level of burst + 60 * rate, 2^32
+ * - 1 and more without a cap), the queue is trimmed at 65536 requests,
+ * its array of them at most 2 MiB: it never holds that many, and the one
+ * addition that trims hands back half of them, no more. */
+START_TEST(length_bounded_at_max_rate)
+{
+	enum { CAP = 65536 };
+	long discarded = 0, most = 0;
+	equix_pow_queue *q = equix_pow_queue_alloc(UINT32_MAX, UINT32_MAX, 0,
+						   count_discards, &discarded);
+	uint64_t state = 11;
+	uint32_t longest = 0;
+
+	ck_assert_ptr_nonnull(q);
+	ck_assert_uint_eq(EQUIX_POW_QUEUE_MAX_HIGH_LEVEL, CAP);
+	ck_assert_uint_eq(stats_of(q).high_level, CAP);
+	/* 12 s in all: none too old */
+	for (long i = 0; i < CAP + CAP / 2; i++) {
+		long before = discarded;
+		uint32_t length;
+
+		ck_assert_int_eq(equix_pow_queue_add(q,
+						     random_below(&state, 1000),
+						     NULL, (uint64_t)i / 8),
+				 EQUIX_POW_OK);
+		length = stats_of(q).length;
+		if (length > longest)
+			longest = length;
+		if (discarded - before > most)
+			most = discarded - before;
+	}
+	ck_assert_msg(longest < CAP, "the queue held %u requests", longest);
+	ck_assert_int_eq(longest, CAP - 1);
+	ck_assert_int_eq(most, CAP / 2);
+	ck_assert_int_eq(discarded, CAP);
+	ck_assert_uint_eq(stats_of(q).trimmed, CAP);
+	ck_assert_uint_eq(stats_of(q).length, CAP / 2);
+	equix_pow_queue_free(q);
+	ck_assert_int_eq(discarded, CAP + CAP / 2);
 }
 END_TEST
 
@@ -775,6 +832,235 @@ START_TEST(no_callback)
 	ck_assert_uint_eq(stats_of(q).length, 38);
 	ck_assert_uint_eq(stats_of(q).trimmed, 62);
 	equix_pow_queue_free(q);
+}
+END_TEST
+
+/* ---- Calls from the discard callback ----------------------------------- */
+
+/* Each payload is a distinct slot of `slots`, and what comes back is
+ * counted per slot. The callback, each time it runs (but not when it runs
+ * inside one of its own calls, which only a broken queue allows), makes
+ * one call of the queue's API, or of a controller driving the queue,
+ * which must be refused: EQUIX_POW_FAIL_REENTERED, nothing changed. */
+#define REENTRY_SLOTS 256
+
+typedef enum reentry_call {
+	CALL_ADD,
+	CALL_POP,
+	CALL_FREE,
+	CALL_STATS,
+	CALL_PERIOD,
+	CALL_SET_EFFORT,
+	CALL_SET_LIMITS,
+	CALL_TICK,
+	CALL_COUNT
+} reentry_call;
+
+static const char *const call_names[CALL_COUNT] = {
+	"add",    "pop",		  "free",	"stats_get",
+	"period", "set_suggested_effort", "set_limits", "controller_tick",
+};
+
+/* Where the callback runs: a trim, a trim that meets old requests, a pop
+ * that meets old requests, the queue's free. */
+typedef enum reentry_context {
+	IN_TRIM,
+	IN_TRIM_EXPIRY,
+	IN_POP,
+	IN_FREE,
+	CONTEXT_COUNT
+} reentry_context;
+
+static const char *const context_names[CONTEXT_COUNT] = {
+	"a trim", "a trim that expires", "a pop that expires", "free",
+};
+
+typedef struct reentry {
+	equix_pow_queue *q;
+	equix_pow_controller *ctl;
+	reentry_call call;
+	int slots[REENTRY_SLOTS];
+	int next;                            /* the next unused slot */
+	unsigned char queued[REENTRY_SLOTS]; /* taken by the queue */
+	unsigned char back[REENTRY_SLOTS];   /* handed back, any way */
+	int strays;                          /* not one of the slots */
+	int depth;                           /* in a call from the callback */
+	long calls;                          /* of the callback */
+	long made, refused;                  /* calls it made, refused */
+	equix_pow_result other;              /* the first result not refused */
+} reentry;
+
+static void note_back(reentry *r, void *payload)
+{
+	int *p = payload;
+
+	if (p < r->slots || p >= r->slots + REENTRY_SLOTS) {
+		r->strays++;
+		return;
+	}
+	r->back[p - r->slots]++;
+}
+
+/* Offers the next slot to the queue; the result of the addition. */
+static equix_pow_result offer(reentry *r, uint32_t effort, uint64_t now)
+{
+	int slot = r->next;
+	equix_pow_result res;
+
+	/* (only a queue that lets the callback add runs out: then each
+	 * addition it makes brings another callback) */
+	if (slot == REENTRY_SLOTS)
+		return EQUIX_POW_FAIL_NO_MEMORY;
+	r->next++;
+	res = equix_pow_queue_add(r->q, effort, &r->slots[slot], now);
+	if (res == EQUIX_POW_OK)
+		r->queued[slot] = 1;
+	return res;
+}
+
+/* The call the callback makes; free has no result, and is judged by what
+ * comes back afterwards. */
+static equix_pow_result reentry_make(reentry *r)
+{
+	equix_pow_popped out;
+	equix_pow_queue_stats st;
+	equix_pow_period p;
+	equix_pow_tick t;
+	equix_pow_result res = EQUIX_POW_FAIL_REENTERED;
+
+	switch (r->call) {
+	case CALL_ADD:
+		return offer(r, 1000, 0);
+	case CALL_POP:
+		res = equix_pow_queue_pop(r->q, 0, 0, &out);
+		if (res == EQUIX_POW_OK && out.status == EQUIX_POW_POP_SERVED)
+			note_back(r, out.payload);
+		return res;
+	case CALL_FREE:
+		equix_pow_queue_free(r->q);
+		return res;
+	case CALL_STATS:
+		return equix_pow_queue_stats_get(r->q, &st);
+	case CALL_PERIOD:
+		return equix_pow_queue_period(r->q, &p, 1);
+	case CALL_SET_EFFORT:
+		return equix_pow_queue_set_suggested_effort(r->q, 5);
+	case CALL_SET_LIMITS:
+		return equix_pow_queue_set_limits(r->q, 1, 1, 1);
+	case CALL_TICK:
+		/* an update is due: the tick would read and reset the
+		 * queue's period */
+		return equix_pow_controller_tick(r->ctl, 50000, &t);
+	case CALL_COUNT:
+		break;
+	}
+	return EQUIX_POW_FAIL_INTERNAL;
+}
+
+static void reenter(void *user, void *payload, uint32_t effort,
+		    equix_pow_discard_reason reason)
+{
+	reentry *r = user;
+	equix_pow_result res;
+
+	(void)effort;
+	(void)reason;
+	note_back(r, payload);
+	r->calls++;
+	if (r->depth > 0)
+		return;
+	r->depth++;
+	res = reentry_make(r);
+	r->depth--;
+	r->made++;
+	if (res == EQUIX_POW_FAIL_REENTERED)
+		r->refused++;
+	else if (r->made - r->refused == 1)
+		r->other = res;
+}
+
+/* Brings the queue to the context's callbacks. */
+static void reentry_drive(reentry *r, reentry_context context)
+{
+	equix_pow_popped out;
+
+	switch (context) {
+	case IN_TRIM: /* high level 61: the 61st addition trims 31 */
+		for (uint32_t i = 0; i < 61; i++)
+			ck_assert_int_eq(offer(r, i, 100), EQUIX_POW_OK);
+		break;
+	case IN_TRIM_EXPIRY: /* 10 too old when the trim meets them */
+		for (uint32_t i = 0; i < 10; i++)
+			ck_assert_int_eq(offer(r, 1000 + i, 0), EQUIX_POW_OK);
+		for (uint32_t i = 0; i < 51; i++)
+			ck_assert_int_eq(offer(r, i, 20000), EQUIX_POW_OK);
+		break;
+	case IN_POP: /* every request too old: the pop ends empty */
+		for (uint32_t i = 0; i < 5; i++)
+			ck_assert_int_eq(offer(r, i, 0), EQUIX_POW_OK);
+		ck_assert_int_eq(equix_pow_queue_pop(r->q, 20000, 0, &out),
+				 EQUIX_POW_OK);
+		ck_assert_int_eq(out.status, EQUIX_POW_POP_EMPTY);
+		break;
+	case IN_FREE: /* the test's free is the context */
+		for (uint32_t i = 0; i < 5; i++)
+			ck_assert_int_eq(offer(r, i, 0), EQUIX_POW_OK);
+		break;
+	case CONTEXT_COUNT:
+		break;
+	}
+}
+
+/* The payloads the queue took and has not handed back. */
+static uint32_t still_queued(const reentry *r)
+{
+	uint32_t n = 0;
+
+	for (int i = 0; i < r->next; i++)
+		n += r->queued[i] > r->back[i] ? 1u : 0u;
+	return n;
+}
+
+/* Every call, from every context: refused, and every payload the queue
+ * took comes back exactly once (none that it refused), whatever the
+ * callback tried. */
+START_TEST(reentry_refused)
+{
+	reentry_context context = (reentry_context)(_i / CALL_COUNT);
+	static reentry r;
+	const char *what = context_names[context];
+
+	memset(&r, 0, sizeof r);
+	r.call = (reentry_call)(_i % CALL_COUNT);
+	/* trims at 61 with a rate limit; pops without one */
+	r.q = context == IN_TRIM || context == IN_TRIM_EXPIRY
+		      ? equix_pow_queue_alloc(1, 1, 0, reenter, &r)
+		      : equix_pow_queue_alloc(0, 0, 0, reenter, &r);
+	ck_assert_ptr_nonnull(r.q);
+	r.ctl = equix_pow_controller_alloc(r.q, 0, 1, NULL, NULL);
+	ck_assert_ptr_nonnull(r.ctl);
+	reentry_drive(&r, context);
+	if (context != IN_FREE) {
+		ck_assert_msg(r.calls > 0, "%s: no callback", what);
+		/* the queue is whole: its figures, then its free, hand
+		 * back the rest */
+		ck_assert_uint_eq(stats_of(r.q).length, still_queued(&r));
+	}
+	equix_pow_queue_free(r.q);
+	equix_pow_controller_free(r.ctl);
+	ck_assert_msg(r.calls > 0, "%s: no callback", what);
+	ck_assert_int_eq(r.strays, 0);
+	for (int i = 0; i < r.next; i++)
+		ck_assert_msg(r.back[i] == r.queued[i],
+			      "%s from the callback in %s: payload %d handed "
+			      "back %d times, queued %d",
+			      call_names[r.call], what, i, r.back[i],
+			      r.queued[i]);
+	ck_assert_msg(r.refused == r.made,
+		      "%s from the callback in %s: %ld of %ld calls not "
+		      "refused, the first gave %s",
+		      call_names[r.call], what, r.made - r.refused, r.made,
+		      equix_pow_result_string(r.other));
 }
 END_TEST
 
@@ -1274,6 +1560,66 @@ START_TEST(republish_and_rotation)
 }
 END_TEST
 
+/* A clock at its end. Deadlines are saturated sums, so past the end they
+ * are UINT64_MAX, which is never due: a caller that ticks at each
+ * next_tick_ms it is given cannot spin there, retiring a seed a tick. */
+START_TEST(end_of_time)
+{
+	fake_rng rng = {0, 0, 0};
+	discard_log log;
+	equix_pow_queue *q = queue_new(0, 0, 0, &log);
+	equix_pow_controller *c =
+		equix_pow_controller_alloc(q, 0, 1000, fake_uniform, &rng);
+	equix_pow_tick t;
+	unsigned events = 0;
+	int rotations = 0;
+
+	/* Both deadlines passed: one rotation, one update, and the new
+	 * deadlines fall past the end. */
+	t = tick_at(c, UINT64_MAX);
+	ck_assert_uint_eq(t.events, EQUIX_POW_TICK_ROTATE |
+					    EQUIX_POW_TICK_REPUBLISH |
+					    EQUIX_POW_TICK_UPDATED);
+	ck_assert_uint_eq(t.expiration_ms, UINT64_MAX);
+	ck_assert_uint_eq(t.next_tick_ms, UINT64_MAX);
+	for (int i = 0; i < 10; i++) {
+		t = tick_at(c, t.next_tick_ms);
+		events |= t.events;
+		rotations += (t.events & EQUIX_POW_TICK_ROTATE) != 0;
+	}
+	ck_assert_msg(events == 0,
+		      "10 ticks at next_tick_ms = UINT64_MAX: events %#x, "
+		      "%d seeds retired",
+		      events, rotations);
+	ck_assert_uint_eq(t.next_tick_ms, UINT64_MAX);
+	ck_assert_int_eq(rng.calls, 2);
+	equix_pow_controller_free(c);
+
+	/* Made at the end: nothing is ever due. */
+	c = equix_pow_controller_alloc(q, UINT64_MAX, 0, fake_uniform, &rng);
+	for (int i = 0; i < 3; i++) {
+		t = tick_at(c, UINT64_MAX);
+		ck_assert_uint_eq(t.events, 0);
+		ck_assert_uint_eq(t.next_tick_ms, UINT64_MAX);
+	}
+	equix_pow_controller_free(c);
+
+	/* Just before the end, a deadline is due once; the next one,
+	 * saturated, never. */
+	c = equix_pow_controller_alloc(q, UINT64_MAX - 1001, 1000, fake_uniform,
+				       &rng);
+	t = tick_at(c, UINT64_MAX - 2);
+	ck_assert_uint_eq(t.events, 0);
+	ck_assert_uint_eq(t.next_tick_ms, UINT64_MAX - 1);
+	t = tick_at(c, t.next_tick_ms);
+	ck_assert_uint_eq(t.events, EQUIX_POW_TICK_UPDATED);
+	ck_assert_uint_eq(t.next_tick_ms, UINT64_MAX);
+	ck_assert_uint_eq(tick_at(c, UINT64_MAX).events, 0);
+	equix_pow_controller_free(c);
+	equix_pow_queue_free(q);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("pow_queue");
@@ -1291,6 +1637,7 @@ int main(void)
 	tcase_add_test(queue, trim_drops_old_requests);
 	tcase_add_test(queue, trim_keeps_age_limit);
 	tcase_add_test(queue, length_bounded);
+	tcase_add_test(queue, length_bounded_at_max_rate);
 	tcase_add_test(queue, expiry_on_pop);
 	tcase_add_test(queue, token_bucket);
 	tcase_add_test(queue, token_bucket_exact);
@@ -1301,12 +1648,15 @@ int main(void)
 	tcase_add_test(queue, had_queue_not_on_rate_wait);
 	tcase_add_test(queue, every_payload_once);
 	tcase_add_test(queue, no_callback);
+	tcase_add_loop_test(queue, reentry_refused, 0,
+			    CONTEXT_COUNT * CALL_COUNT);
 	tcase_add_test(queue, against_model);
 	tcase_add_test(queue, null_arguments);
 	tcase_add_test(controller, rotation_bounds);
 	tcase_add_test(controller, updates_each_period);
 	tcase_add_test(controller, increase_then_decay);
 	tcase_add_test(controller, republish_and_rotation);
+	tcase_add_test(controller, end_of_time);
 	suite_add_tcase(s, rules);
 	suite_add_tcase(s, queue);
 	suite_add_tcase(s, controller);

@@ -12,6 +12,7 @@
  */
 #include <config.h>
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -142,6 +143,15 @@ static uint64_t next_tick(const equix_pow_controller *c)
 						    : c->next_update_ms;
 }
 
+/* Whether a deadline has come. Deadlines are saturated sums, so
+ * UINT64_MAX stands for a time past the clock's end: never. Otherwise a
+ * tick at UINT64_MAX would find it due at every call, and a caller that
+ * ticks at next_tick_ms would spin there, rotating each time. */
+static bool due(uint64_t deadline_ms, uint64_t now_ms)
+{
+	return deadline_ms != UINT64_MAX && now_ms >= deadline_ms;
+}
+
 /* The period ends: the rule on the queue's counts, which start again. */
 static void update_effort(equix_pow_controller *c, uint64_t now_ms)
 {
@@ -163,11 +173,11 @@ static unsigned run_due(equix_pow_controller *c, uint64_t now_ms)
 {
 	unsigned events = 0;
 
-	if (now_ms >= c->expiration_ms) {
+	if (due(c->expiration_ms, now_ms)) {
 		c->expiration_ms = pow_add_saturated(now_ms, seed_lifetime(c));
 		events |= EQUIX_POW_TICK_ROTATE | EQUIX_POW_TICK_REPUBLISH;
 	}
-	if (now_ms >= c->next_update_ms) {
+	if (due(c->next_update_ms, now_ms)) {
 		update_effort(c, now_ms);
 		events |= EQUIX_POW_TICK_UPDATED;
 	}
@@ -180,14 +190,28 @@ static unsigned run_due(equix_pow_controller *c, uint64_t now_ms)
 	return events;
 }
 
+/* Whether the queue refuses calls: the tick comes from its discard
+ * callback. The tick then does nothing either, rather than rotate the
+ * seed and find the queue's period unreadable; asking for the queue's
+ * figures is the cheapest way to know. */
+static bool queue_refuses(const equix_pow_controller *c)
+{
+	equix_pow_queue_stats stats;
+
+	return equix_pow_queue_stats_get(c->queue, &stats) ==
+	       EQUIX_POW_FAIL_REENTERED;
+}
+
 equix_pow_result equix_pow_controller_tick(equix_pow_controller *controller,
 					   uint64_t now_ms,
 					   equix_pow_tick *tick)
 {
 	if (controller == NULL || tick == NULL)
 		return EQUIX_POW_FAIL_ARGUMENT;
+	if (queue_refuses(controller))
+		return EQUIX_POW_FAIL_REENTERED;
 	memset(tick, 0, sizeof *tick);
-	if (now_ms >= next_tick(controller))
+	if (due(next_tick(controller), now_ms))
 		tick->events = run_due(controller, now_ms);
 	tick->suggested_effort = controller->suggested_effort;
 	tick->published_effort = controller->published_effort;

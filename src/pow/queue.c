@@ -10,11 +10,23 @@
  * compare equal, and the serving order does not depend on how the heap
  * happens to be laid out. The array grows by doubling up to the high level
  * and never beyond it, since a queue that reaches the high level is
- * trimmed at once.
+ * trimmed at once; the high level is at most EQUIX_POW_QUEUE_MAX_HIGH_LEVEL
+ * (65536), so the array is at most EQUIX_POW_QUEUE_MAX_BYTES (2 MiB).
  *
- * A trim sorts the array and keeps a prefix of it: a sorted array is a
- * valid heap, so nothing needs rebuilding. Its O(n log n) comes once per
- * high/2 additions at least, O(log n) each.
+ * A trim sorts the array in place (the heap is already built: heapsort's
+ * second half, then a reversal) and keeps a prefix of it: a sorted array
+ * is a valid heap, so nothing needs rebuilding. It hands back at least
+ * half the queue in that one call, so its work cannot be spread thinner
+ * than that; the cap bounds it. An addition costs at most log2(high)
+ * comparisons, and the one that trims, at most 2 high log2(high) more
+ * (about two million at the cap) and high / 2 callbacks. At least high / 2
+ * additions separate two trims: the trims' share is at most 4 log2(high)
+ * comparisons per addition (64 at the cap).
+ *
+ * The discard callback may not call the queue: while it runs, every call
+ * of this queue's API is refused (EQUIX_POW_FAIL_REENTERED, and the free
+ * does nothing), so a trim, a pop or a free that hands payloads back never
+ * meets an array changed under it, and each payload comes back once.
  *
  * The launch-rate bucket counts milli-tokens: `rate` tokens a second are
  * `rate` milli-tokens a millisecond, so refilling is exact in integers at
@@ -39,6 +51,11 @@ typedef struct queue_entry {
 	uint64_t enqueued_ms;
 	void *payload;
 } queue_entry;
+
+/* The header's promise: a full array within the byte cap. */
+_Static_assert(sizeof(queue_entry) * EQUIX_POW_QUEUE_MAX_HIGH_LEVEL <=
+		       EQUIX_POW_QUEUE_MAX_BYTES,
+	       "a queue at its largest high level passes its memory cap");
 
 /* The counters equix_pow_queue_period() reports and resets. */
 typedef struct period_counts {
@@ -65,6 +82,7 @@ struct equix_pow_queue {
 	uint64_t added, served, trimmed, expired;
 	equix_pow_discard_fn *discard;
 	void *user;
+	bool in_callback; /* the discard callback runs: calls are refused */
 };
 
 /* ---- Small arithmetic ------------------------------------------------- */
@@ -85,12 +103,6 @@ static bool before(const queue_entry *a, const queue_entry *b)
 	if (a->effort != b->effort)
 		return a->effort > b->effort;
 	return a->sequence < b->sequence;
-}
-
-/* qsort's form of before(), serving order first. */
-static int compare_entries(const void *a, const void *b)
-{
-	return before(a, b) ? -1 : before(b, a) ? 1 : 0;
 }
 
 static void swap_entries(queue_entry *a, queue_entry *b)
@@ -129,6 +141,20 @@ static void sift_down(queue_entry *heap, size_t length, size_t i)
 	}
 }
 
+/* Sorts a heap into serving order in place: the best entry, taken off the
+ * top, goes to the end, n - 1 times (at most 2 log2(n) comparisons each),
+ * and the array, then worst first, is reversed. No memory: qsort may
+ * allocate a copy of the array. */
+static void sort_heap(queue_entry *heap, size_t length)
+{
+	for (size_t end = length; end > 1; end--) {
+		swap_entries(&heap[0], &heap[end - 1]);
+		sift_down(heap, end - 1, 0);
+	}
+	for (size_t i = 0; i < length / 2; i++)
+		swap_entries(&heap[i], &heap[length - 1 - i]);
+}
+
 /* Removes and returns the best entry; the queue must not be empty. */
 static queue_entry take_top(equix_pow_queue *q)
 {
@@ -144,7 +170,9 @@ static queue_entry take_top(equix_pow_queue *q)
 /* Tor's rule (initialize_pow_defenses): a limit only with a rate and a
  * burst of at least one second's worth. The high level holds the burst
  * plus two rendezvous timeouts of launches, in 64 bits so that no rate
- * wraps it, and at most UINT32_MAX. */
+ * wraps it. Unlike Tor, it is capped (the queue's memory and a trim's
+ * work), and the low level with it, at a quarter of the cap: below the
+ * half that a trim leaves, as Tor's low level always is. */
 static void set_levels(equix_pow_queue *q, uint32_t rate, uint32_t burst)
 {
 	uint64_t high;
@@ -158,9 +186,12 @@ static void set_levels(equix_pow_queue *q, uint32_t rate, uint32_t burst)
 	q->low_level = rate / 4 > EQUIX_POW_QUEUE_MIN_LOW_LEVEL
 			       ? rate / 4
 			       : EQUIX_POW_QUEUE_MIN_LOW_LEVEL;
+	if (q->low_level > EQUIX_POW_QUEUE_MAX_HIGH_LEVEL / 4)
+		q->low_level = EQUIX_POW_QUEUE_MAX_HIGH_LEVEL / 4;
 	high = (uint64_t)burst +
 	       (uint64_t)rate * (EQUIX_POW_REND_TIMEOUT_MS / 1000) * 2;
-	q->high_level = (uint32_t)min_u64(high, UINT32_MAX);
+	q->high_level =
+		(uint32_t)min_u64(high, EQUIX_POW_QUEUE_MAX_HIGH_LEVEL);
 	q->rate = rate;
 	q->bucket_max = (uint64_t)burst * TOKEN;
 }
@@ -206,7 +237,9 @@ equix_pow_queue *equix_pow_queue_alloc(uint32_t rate, uint32_t burst,
 	return q;
 }
 
-/* Hands one request back to the caller, counted by why. */
+/* Hands one request back to the caller, counted by why. The callback
+ * cannot re-enter (see reentered()), so it cannot nest either: one flag
+ * is enough. */
 static void drop(equix_pow_queue *q, const queue_entry *e,
 		 equix_pow_discard_reason reason)
 {
@@ -214,13 +247,23 @@ static void drop(equix_pow_queue *q, const queue_entry *e,
 		q->trimmed++;
 	else if (reason == EQUIX_POW_DISCARD_EXPIRED)
 		q->expired++;
-	if (q->discard != NULL)
-		q->discard(q->user, e->payload, e->effort, reason);
+	if (q->discard == NULL)
+		return;
+	q->in_callback = true;
+	q->discard(q->user, e->payload, e->effort, reason);
+	q->in_callback = false;
+}
+
+/* Whether a call comes from the queue's own discard callback: it is
+ * refused before it changes or reads anything. */
+static bool reentered(const equix_pow_queue *q)
+{
+	return q->in_callback;
 }
 
 void equix_pow_queue_free(equix_pow_queue *queue)
 {
-	if (queue == NULL)
+	if (queue == NULL || reentered(queue))
 		return;
 	for (size_t i = 0; i < queue->length; i++)
 		drop(queue, &queue->heap[i], EQUIX_POW_DISCARD_FREED);
@@ -265,14 +308,15 @@ static void note_trimmed_effort(equix_pow_queue *q, uint32_t effort)
 }
 
 /* Tor's trim (trim_rend_pqueue): the best high/2 requests that are not too
- * old stay, in order; every other one goes. Tor also counts the too-old
- * ones it meets while keeping in the highest trimmed effort, and so does
- * this. The sorted prefix that stays is a valid heap as it is. */
+ * old stay, in order; every other one goes, handed back in serving order.
+ * Tor also counts the too-old ones it meets while keeping in the highest
+ * trimmed effort, and so does this. The sorted prefix that stays is a
+ * valid heap as it is. */
 static void trim(equix_pow_queue *q, uint64_t now_ms)
 {
 	size_t keep = q->high_level / 2, kept = 0;
 
-	qsort(q->heap, q->length, sizeof(queue_entry), compare_entries);
+	sort_heap(q->heap, q->length);
 	for (size_t i = 0; i < q->length; i++) {
 		queue_entry e = q->heap[i];
 
@@ -295,6 +339,8 @@ equix_pow_result equix_pow_queue_add(equix_pow_queue *queue, uint32_t effort,
 
 	if (queue == NULL)
 		return EQUIX_POW_FAIL_ARGUMENT;
+	if (reentered(queue))
+		return EQUIX_POW_FAIL_REENTERED;
 	if (!make_room(queue))
 		return EQUIX_POW_FAIL_NO_MEMORY;
 	e = &queue->heap[queue->length];
@@ -363,6 +409,8 @@ equix_pow_result equix_pow_queue_pop(equix_pow_queue *queue, uint64_t now_ms,
 {
 	if (queue == NULL || out == NULL)
 		return EQUIX_POW_FAIL_ARGUMENT;
+	if (reentered(queue))
+		return EQUIX_POW_FAIL_REENTERED;
 	memset(out, 0, sizeof *out);
 	out->status = EQUIX_POW_POP_EMPTY;
 	while (queue->length > 0) {
@@ -398,6 +446,8 @@ equix_pow_result equix_pow_queue_set_suggested_effort(equix_pow_queue *queue,
 {
 	if (queue == NULL)
 		return EQUIX_POW_FAIL_ARGUMENT;
+	if (reentered(queue))
+		return EQUIX_POW_FAIL_REENTERED;
 	queue->suggested_effort = suggested_effort;
 	return EQUIX_POW_OK;
 }
@@ -409,6 +459,8 @@ equix_pow_result equix_pow_queue_set_limits(equix_pow_queue *queue,
 {
 	if (queue == NULL)
 		return EQUIX_POW_FAIL_ARGUMENT;
+	if (reentered(queue))
+		return EQUIX_POW_FAIL_REENTERED;
 	if (max_in_flight != 0)
 		queue->max_in_flight = max_in_flight;
 	if (max_age_ms != 0)
@@ -428,6 +480,8 @@ equix_pow_result equix_pow_queue_stats_get(const equix_pow_queue *queue,
 {
 	if (queue == NULL || stats == NULL)
 		return EQUIX_POW_FAIL_ARGUMENT;
+	if (reentered(queue))
+		return EQUIX_POW_FAIL_REENTERED;
 	memset(stats, 0, sizeof *stats);
 	stats->length = (uint32_t)queue->length;
 	stats->top_effort = top_effort(queue);
@@ -446,6 +500,8 @@ equix_pow_result equix_pow_queue_period(equix_pow_queue *queue,
 {
 	if (queue == NULL || period == NULL)
 		return EQUIX_POW_FAIL_ARGUMENT;
+	if (reentered(queue))
+		return EQUIX_POW_FAIL_REENTERED;
 	memset(period, 0, sizeof *period);
 	period->total_effort = queue->period.total_effort;
 	period->handled = queue->period.handled;
