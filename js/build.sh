@@ -44,24 +44,7 @@ mkdir -p "$build" "$dist"
 # the rest. --enable-minimal keeps the build short.
 sodium=$build/sodium
 fetch_libsodium() {
-	# apt-get source needs deb-src entries, which a default Debian
-	# system lacks; rather than edit /etc/apt, use a private apt state
-	# under build/apt whose only source is the system's own release.
-	codename=$(. /etc/os-release && echo "${VERSION_CODENAME:?}")
-	apt=$build/apt
-	mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$apt/src"
-	echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $codename main" \
-		>"$apt/sources.list"
-	set -- -o Dir::Etc::SourceList="$apt/sources.list" \
-		-o Dir::Etc::SourceParts=/dev/null \
-		-o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache"
-	apt-get "$@" update >"$apt/update.log"
-	# Fetches the .dsc and tarballs (checked against the signed index)
-	# and unpacks them with Debian's patches.
-	(cd "$apt/src" && apt-get "$@" source libsodium >"$apt/source.log" 2>&1)
-	LIBSODIUM_SRC=$(find "$apt/src" -mindepth 1 -maxdepth 1 -type d \
-		-name 'libsodium-*' | head -n 1)
-	[ -n "$LIBSODIUM_SRC" ] || { echo "build.sh: apt-get source libsodium gave no tree" >&2; exit 1; }
+	LIBSODIUM_SRC=$("$top/scripts/apt-source.sh" libsodium "$build/apt")
 }
 if [ ! -f "$sodium/lib/libsodium.a" ]; then
 	[ -n "${LIBSODIUM_SRC:-}" ] || fetch_libsodium
