@@ -18,6 +18,7 @@ checked=0
 for f in $(git -C "$top" ls-files); do
 	case $f in
 	tests/vectors/* | tests/fuzz/corpus/* | *.md | debian/patches/series | \
+	contrib/tor/*/series | \
 	debian/source/format | debian/*.symbols | debian/*.install | \
 	debian/*.docs | debian/*.manpages | debian/*.links | \
 	debian/source/lintian-overrides | debian/*.lintian-overrides | \
