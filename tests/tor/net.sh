@@ -407,8 +407,8 @@ net_wait_service() {
 }
 
 # net_control NAME COMMAND...: sends each COMMAND on the node's control
-# port after cookie authentication and prints the replies. Bounded by a
-# few seconds.
+# port after cookie authentication and prints the replies. Bounded by
+# NET_CONTROL_TIMEOUT seconds (default 10).
 net_control() {
 	local name=$1 cookie talk
 	shift
@@ -421,18 +421,34 @@ net_control() {
 		printf 'AUTHENTICATE %s\r\n' "$cookie"
 		printf '%s\r\n' "$@"
 		printf 'QUIT\r\n'
-	} | timeout 10 bash -c "$talk" _ "${NET_CTRL[$name]}"
+	} | timeout "${NET_CONTROL_TIMEOUT:-10}" bash -c "$talk" _ "${NET_CTRL[$name]}"
 }
 
-# net_stop_all: SIGTERM to every process still running what we started,
-# then SIGKILL to whatever still runs 5 s later. Idempotent.
+# net_stop_all: every node with a control port is asked to halt there,
+# then SIGTERM goes to every process still running what we started, and
+# SIGKILL to whatever still runs 5 s later. Idempotent.
+#
+# Why the control port first: under Sandbox 1 a tor's main thread can
+# have SIGTERM blocked. Tor's seccomp filter refuses rt_sigprocmask
+# (SIG_BLOCK) with EPERM, glibc's pthread_create then restores "the old
+# mask" it never got, stack garbage, with SIG_SETMASK (seen with Debian's
+# tor 0.4.9.11 and glibc 2.36 as with a library build: strace shows the
+# EPERM, /proc/PID/task/*/status a random SigBlk). SIGNAL HALT needs no
+# Unix signal.
 net_stop_all() {
-	local name left
+	local name left end
 	[ ${#NET_PROCS[@]} -gt 0 ] || return 0
+	for name in "${NET_PROCS[@]}"; do
+		if [ -n "${NET_CTRL[$name]:-}" ] && [ -s "${NET_DIR[$name]}/control_auth_cookie" ] &&
+			net_alive "$name"; then
+			NET_CONTROL_TIMEOUT=3 net_control "$name" "SIGNAL HALT" >/dev/null 2>&1 || true
+		fi
+	done
 	for name in "${NET_PROCS[@]}"; do
 		net_alive "$name" && kill -TERM "${NET_PID[$name]}" 2>/dev/null
 	done
-	for _ in $(seq 50); do
+	end=$((SECONDS + 5))
+	while [ "$SECONDS" -le "$end" ]; do
 		left=0
 		for name in "${NET_PROCS[@]}"; do
 			net_alive "$name" && left=1
