@@ -13,15 +13,19 @@
 #   net_add_service NAME TOR_BIN TARGET_PORT [VAR=VALUE...]
 #   net_add_client NAME TOR_BIN [VAR=VALUE...]
 #   echo 'Sandbox 1' >>"$(net_torrc NAME)"          (optional extra lines)
-#   net_start NAME...; net_wait_bootstrap SECONDS NAME...
-#   net_wait_service SECONDS NAME...; net_onion NAME; net_socks_port NAME
+#   net_start NAME...
+#   net_wait_consensus SECONDS AUTHORITY COUNT     (authorities are ready)
+#   net_wait_bootstrap SECONDS NAME...             (other nodes are ready)
+#   net_wait_service SECONDS NAME...               (descriptors published)
+#   net_onion NAME; net_socks_port NAME; net_control NAME COMMAND...
 #   net_spawn NAME LOG MARK CMD...  (any other process, ended like the tors)
+#   net_alive NAME; net_tail NAME [LINES]
 #   net_stop_all                (also run by the EXIT trap net_init sets)
 #
 # Every process started here is recorded by PID and ended by that PID
-# (SIGTERM, SIGKILL a few seconds later), after checking that the PID
-# still runs the command we started: never by name, as a machine may run
-# other tors. Every wait is bounded by its own timeout and by the global
+# (SIGTERM, SIGKILL a few seconds later; a node with a control port is
+# first asked to halt there), after checking that the PID still runs the
+# command we started: never by name, as a machine may run other tors. Every wait is bounded by its own timeout and by the global
 # deadline net_init sets; a wait that fails says which node and what it
 # waited for, and shows that node's log tail.
 #
@@ -56,14 +60,20 @@ net_bound() {
 	[ "$1" -lt "$left" ] && echo "$1" || echo "$left"
 }
 
-# net_init WORK_DIR [GLOBAL_TIMEOUT]: a fresh, empty work directory (any
-# previous network's state there is removed), the global deadline (default
-# 600 s from now) and the EXIT trap that ends every process started. A
-# caller with its own EXIT trap must call net_stop_all from it.
+# net_init WORK_DIR [GLOBAL_TIMEOUT]: a fresh, empty work directory (a
+# previous network's state there is removed; any other non-empty
+# directory is refused), the global deadline (default 600 s from now) and
+# the EXIT trap that ends every process started. A caller with its own
+# EXIT trap must call net_stop_all from it.
 net_init() {
 	NET_WORK=${1:?net_init: work directory}
 	NET_DEADLINE=$(($(date +%s) + ${2:-600}))
 	case $NET_WORK in /*) ;; *) NET_WORK=$PWD/$NET_WORK ;; esac
+	if [ -d "$NET_WORK" ] && [ ! -f "$NET_WORK/dirauth.conf" ] &&
+		[ -n "$(ls -A "$NET_WORK")" ]; then
+		net_log "$NET_WORK holds files and no earlier network (no dirauth.conf): not clearing it"
+		return 1
+	fi
 	rm -rf "$NET_WORK"
 	mkdir -p "$NET_WORK"
 	: >"$NET_WORK/dirauth.conf"
