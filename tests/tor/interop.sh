@@ -185,7 +185,13 @@ sandbox_check() {
 	clients=(Cdeb Clib)
 }
 
-for n in r1 r2 "${nodes[@]}"; do
+# The relays are ready once the consensus lists them Running (their own
+# circuits, which "Bootstrapped 100%" counts and which take them 10-20 s
+# more, play no part in relaying); services and clients bootstrap.
+for n in a1 a2 a3 r1 r2; do
+	net_alive "$n" || { net_tail "$n" >&2; fail "$n ended"; }
+done
+for n in "${nodes[@]}"; do
 	if net_wait_bootstrap 120 "$n"; then
 		[ "$n" != Clibsb ] || sandbox_check || true
 	else
@@ -253,9 +259,13 @@ row() {
 	start=$(now_ms)
 	local end=$(($(date +%s) + $(net_bound 65)))
 	while :; do
-		attempt=$((attempt + 1))
 		t=$(net_bound 30)
-		[ "$t" -gt 0 ] || break
+		[ "$t" -le $((end - $(date +%s))) ] || t=$((end - $(date +%s)))
+		if [ "$t" -le 0 ]; then
+			[ "$attempt" -gt 0 ] || why="the global deadline passed before this row"
+			break
+		fi
+		attempt=$((attempt + 1))
 		body=$(curl -sS --max-time "$t" --socks5-hostname "127.0.0.1:$(net_socks_port "$c")" \
 			--proxy-user "$name-$attempt:x" "http://$(net_onion "$s")/index.txt" 2>"$NET_WORK/curl-$name-$attempt.err") || true
 		[ "$body" = "$token" ] && break
@@ -265,7 +275,7 @@ row() {
 		sleep 2
 	done
 	ms=$(($(now_ms) - start))
-	[ "$body" = "$token" ] || why="no page after $attempt attempts"
+	[ -n "$why" ] || [ "$body" = "$token" ] || why="no page after $attempt attempts"
 	# The proofs this row's fetch made: the client's new solution lines.
 	sols=$(grep -E -- "$sol_re" "$clog" | tail -n +$((sol0 + 1)) || true)
 	line=$(tail -n 1 <<<"$sols")
