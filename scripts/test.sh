@@ -53,6 +53,13 @@
 #                              suite in headless Chromium, and the demo's
 #                              tests (examples/web: stores, two servers
 #                              sharing Redis, the page end to end)
+#   scripts/test.sh --tor      Tor itself on this library (scripts/tor.sh):
+#                              Debian's tor source package with
+#                              contrib/tor's series built against the
+#                              library as this tree installs it, Tor's
+#                              whole unit and slow suites, and the
+#                              loopback network's interop matrix against
+#                              Debian's own tor (tests/tor/interop.sh)
 #   scripts/test.sh --package  builds the Debian packages (debian/) from a
 #                              copy of the tree, runs lintian on them and
 #                              builds and runs clients against them,
@@ -74,9 +81,10 @@ case "${1:-}" in
 --fuzz) fuzz=1 ;;
 --package) package=1 ;;
 --wasm) wasm=1 ;;
+--tor) tor=1 ;;
 --abi) abi=check ;;
 --abi-dump) abi=dump ;;
-*) echo "usage: scripts/test.sh [--aarch64 | --no-jit | --sanitizers | --valgrind | --instructions | --tsan | --fuzz | --abi | --abi-dump | --package | --wasm]" >&2; exit 2 ;;
+*) echo "usage: scripts/test.sh [--aarch64 | --no-jit | --sanitizers | --valgrind | --instructions | --tsan | --fuzz | --abi | --abi-dump | --package | --wasm | --tor]" >&2; exit 2 ;;
 esac
 
 # Counts over all test programs: a Check program contributes its checks,
@@ -117,6 +125,12 @@ summarize() {
 if [ "${wasm:-0}" = 1 ]; then
 	source "$EQUIX_SRC/scripts/wasm.sh"
 	equix_wasm_test
+	exit
+fi
+
+if [ "${tor:-0}" = 1 ]; then
+	source "$EQUIX_SRC/scripts/tor.sh"
+	equix_tor_test
 	exit
 fi
 
