@@ -21,9 +21,14 @@
 #                              the one stage that tests the opt-in aliased
 #                              code buffers (every other builds the
 #                              default, strict W^X)
-#   scripts/test.sh --valgrind native build; the whole suite under valgrind
+#   scripts/test.sh --valgrind native build; the suite under valgrind
 #                              memcheck (make check-valgrind): any memory
-#                              error or definite leak fails the test
+#                              error or definite leak fails the test. A
+#                              sample: every program runs, but loops over
+#                              many like items (vector lines, random
+#                              iterations) run item 0 and every 20th, as
+#                              their "SAMPLE:" lines say (the rule: above
+#                              check-valgrind in tests/Makefile.am)
 #   scripts/test.sh --instructions  native build; make bench-instructions:
 #                              instructions per operation counted by
 #                              callgrind against bench/instructions.baseline
@@ -213,10 +218,11 @@ if [ ${#check_args[@]} -gt 0 ]; then
 	rm -f tests/*.log tests/*.trs
 fi
 make -j"$jobs" "$check_target" "${check_args[@]}" || status=$?
-# Every suite's own report (the harness keeps them in .log files).
+# Every suite's own report (the harness keeps them in .log files), with
+# what it left out and, under valgrind, what it sampled.
 for log in tests/*.log; do
 	[ "$log" = tests/test-suite.log ] && continue
-	grep '^SKIP: ' "$log" || true
+	grep -E '^(SKIP|SAMPLE): ' "$log" || true
 	sed -n '/^Running suite/,/^[0-9]*%: Checks/p' "$log"
 done
 if [ $status -ne 0 ]; then

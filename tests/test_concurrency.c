@@ -811,15 +811,18 @@ START_TEST(service_shared)
 	static service_setup s;
 	static service_job jobs[MAX_THREADS + 1];
 	unsigned n = thread_count();
+	/* under valgrind, which runs one thread at a time, two passes: one
+	 * of each group size */
+	unsigned passes = (unsigned)tu_count(SERVICE_PASSES);
 
 	service_setup_init(&s, n);
-	for (unsigned pass = 0; pass < SERVICE_PASSES; pass++) {
+	for (unsigned pass = 0; pass < passes; pass++) {
 		s.group = pass % 2 == 0 ? n : 4;
 		service_pass(&s, jobs);
 	}
 	printf("service_shared: %u passes, %u verifiers (%u on the service's "
 	       "context), %u proofs each\n",
-	       SERVICE_PASSES, n, (n + 1) / 4, ALL_PROOFS);
+	       passes, n, (n + 1) / 4, ALL_PROOFS);
 }
 END_TEST
 
@@ -1101,7 +1104,10 @@ START_TEST(service_eviction_pending)
 		capacity++;
 	ck_assert_uint_lt(capacity, EVICT_CHEAP);
 	equix_pow_service_free(s.service);
-	for (unsigned t = 0; t < EVICT_TRIALS; t++) {
+	/* under valgrind, which runs one thread at a time, one trial */
+	unsigned trials = (unsigned)tu_count(EVICT_TRIALS);
+
+	for (unsigned t = 0; t < trials; t++) {
 		s.service = equix_pow_service_alloc(
 			s.id, s.seed, EQUIX_POW_REPLAY_MIN_BYTES, 0);
 		ck_assert_ptr_nonnull(s.service);
@@ -1129,7 +1135,7 @@ START_TEST(service_eviction_pending)
 	}
 	printf("service_eviction_pending: %u trials, cache of %u entries, %u "
 	       "forged proofs sent, %u replays refused as evicted\n",
-	       EVICT_TRIALS, capacity, c.forged_sent, c.forgotten);
+	       trials, capacity, c.forged_sent, c.forgotten);
 	ck_assert_msg(c.accepted_twice == 0,
 		      "%u cheap proofs accepted a second time",
 		      c.accepted_twice);

@@ -24,6 +24,8 @@ typedef struct vector {
 	uint8_t challenge[MAX_CHALLENGE];
 	size_t len;
 	int ok;            /* 0: fail-challenge */
+	int random;        /* from equix.txt, the random challenges */
+	int sampled;       /* solved under valgrind (tu_vector_line_runs) */
 	unsigned count;
 	equix_solution sols[EQUIX_MAX_SOLS];
 } vector;
@@ -51,12 +53,14 @@ static void load_file(const char *name)
 	FILE *f = tu_open_vector(name);
 
 	ck_assert_msg(f != NULL, "cannot open %s", name);
-	while (fgets(line, sizeof line, f) != NULL) {
+	for (long n = 0; fgets(line, sizeof line, f) != NULL; n++) {
 		vector *v = &vectors[nvectors];
 		char *save, *tok = strtok_r(line, " \n", &save);
 		long len;
 
 		ck_assert_int_lt(nvectors, MAX_VECTORS);
+		v->random = strcmp(name, "equix.txt") == 0;
+		v->sampled = tu_vector_line_runs(name, n);
 		ck_assert_str_eq(tok, "equix");
 		len = tu_hex_decode(strtok_r(NULL, " \n", &save), v->challenge,
 				    sizeof v->challenge);
@@ -90,23 +94,28 @@ static void load_vectors(void)
 
 /* Solves every vector with a context of `flags`; solutions must equal
  * the reference's in count and order. Under valgrind (the memcheck
- * stage, tu_valgrind) every 20th: a solve there takes seconds, and the
- * stage ran this for 418 vectors on each path, most of its half hour;
- * memcheck sees the same code on the subset, and every other run checks
- * them all. */
+ * stage) the named vectors and the sample of the random ones
+ * (tu_vector_line_runs): a solve there takes seconds, and the stage ran
+ * this for 418 vectors on each path, most of its half hour; memcheck sees
+ * the same code on the sample, and every other run checks them all. */
 static void solve_all(equix_ctx_flags flags, int expect_compiled)
 {
 	equix_ctx *ctx = equix_alloc(flags);
 	equix_solutions_buffer buf;
-	int step = tu_valgrind() ? 20 : 1;
-	int total = 0;
+	int total = 0, ran = 0, random = 0, random_ran = 0;
 
 	ck_assert_ptr_nonnull(ctx);
 	load_vectors();
-	for (int n = 0; n < nvectors; n += step) {
+	for (int n = 0; n < nvectors; n++) {
 		const vector *v = &vectors[n];
-		equix_result r = equix_solve(ctx, v->challenge, v->len, &buf);
+		equix_result r;
 
+		random += v->random;
+		if (!v->sampled)
+			continue;
+		ran++;
+		random_ran += v->random;
+		r = equix_solve(ctx, v->challenge, v->len, &buf);
 		if (!v->ok) {
 			ck_assert_msg(r == EQUIX_FAIL_CHALLENGE,
 				      "vector %d: want FAIL_CHALLENGE, got %d",
@@ -126,8 +135,9 @@ static void solve_all(equix_ctx_flags flags, int expect_compiled)
 				 expect_compiled);
 		total += (int)v->count;
 	}
-	/* the subset of every 20th holds 35 solutions */
-	ck_assert_int_gt(total, step == 1 ? 700 : 30);
+	tu_sample_note("equix.txt", random_ran, random);
+	/* all of them hold 800 or so solutions, the sample 78 */
+	ck_assert_int_gt(total, ran == nvectors ? 700 : 70);
 	equix_free(ctx);
 }
 
@@ -379,7 +389,9 @@ START_TEST(threads)
 	job jobs[4];
 
 	load_vectors();
-	nvectors = 80; /* enough to overlap; all of them run in solve_* */
+	/* enough to overlap; all of them run in solve_* (under valgrind,
+	 * which runs one thread at a time, one each) */
+	nvectors = tu_count(80);
 	for (int t = 0; t < 4; t++) {
 		jobs[t].first = t;
 		jobs[t].failures = 0;

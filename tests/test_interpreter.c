@@ -889,7 +889,7 @@ START_TEST(reference_vectors)
 	USE_INTERP();
 	static char line[8192];
 	FILE *f;
-	int lines = 0, hashes = 0;
+	int lines = 0, ran = 0, hashes = 0;
 
 	if (!tu_is_reference_salt())
 		return; /* the vectors hold for the reference salt only */
@@ -902,6 +902,9 @@ START_TEST(reference_vectors)
 		hashx_keys keys;
 		bool ok;
 
+		if (!tu_vector_line_runs("hashx.txt", lines++))
+			continue; /* under valgrind: the sample */
+		ran++;
 		strtok_r(line, " \n", &save); /* "hashx" */
 		len = tu_hex_decode(strtok_r(NULL, " \n", &save), seed,
 				    sizeof seed);
@@ -910,7 +913,6 @@ START_TEST(reference_vectors)
 		ok = hashx_generate(&keys.program, NULL, NULL, &prog, NULL);
 		tok = strtok_r(NULL, " \n", &save);
 		ck_assert_int_eq(ok, strcmp(tok, "ok") == 0);
-		lines++;
 		while ((tok = strtok_r(NULL, " \n", &save)) != NULL) {
 			char *colon = strchr(tok, ':');
 			uint64_t r[8];
@@ -930,8 +932,10 @@ START_TEST(reference_vectors)
 		}
 	}
 	fclose(f);
+	tu_sample_note("hashx.txt", ran, lines);
 	ck_assert_int_eq(lines, 3000);
-	ck_assert_int_gt(hashes, 10000);
+	/* more than 10,000 of the whole file's 12,000 */
+	ck_assert_int_gt(hashes, ran * 10 / 3);
 }
 END_TEST
 

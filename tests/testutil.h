@@ -12,6 +12,17 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* Every passing Check assertion records its place (check.h's ck_assert_msg
+ * calls _mark_point, one write(2) to Check's message file, read back after
+ * the test). Here it goes through tu_mark_point, which passes it on,
+ * except under valgrind (make check-valgrind): there Check runs the tests
+ * in-process (CK_FORK=no), where the place is never used (a failed
+ * assertion reports its own; a crash ends the program, and valgrind shows
+ * where), and the records cost more than the tests themselves: 19 of
+ * test_report_html's 20 seconds, its per-character assertions. */
+void tu_mark_point(const char *file, int line);
+#define _mark_point(file, line) tu_mark_point(file, line)
+
 /* The vector files' reader is equix-bench's (bench/vectors.c, linked into
  * the test utilities), so both read the files alike. */
 #include "vectors.h"
@@ -61,8 +72,9 @@ int tu_is_reference_salt(void);
 /* Runs every line of a HashX vector file through `ctx` (hashx_make, then
  * hashx_exec on each nonce, all HASHX_SIZE bytes compared), failing the
  * current test on the first mismatch. With want_type non-zero, each made
- * function must also report that type. Returns the number of lines;
- * *fail_seeds counts the "fail-seed" lines. */
+ * function must also report that type. Under valgrind the lines of the
+ * sample only (tu_vector_line_runs). Returns the number of lines;
+ * *fail_seeds counts the "fail-seed" lines run. */
 int tu_check_hashx_vectors(hashx_ctx *ctx, const char *name,
 			   hashx_type want_type, int *fail_seeds);
 
@@ -86,10 +98,39 @@ int tu_valgrind(void);
 /* Either of the two: the longest tests run a scaled-down version. */
 int tu_slow_runner(void);
 
-/* A randomized test's count of iterations: `n`, or a twentieth of it
- * (at least 1) under valgrind, whose JIT-heavy runs are 50 to 100 times
- * slower; the memory checks need paths, not volume. */
+/* ---- The valgrind sample ------------------------------------------------
+ * Under valgrind (make check-valgrind; the rule and why are stated above
+ * check-valgrind in tests/Makefile.am) a loop over many like items runs a
+ * fixed sample of them: item 0 and every TU_VALGRIND_STRIDE-th after it,
+ * the same items every run, so that a failure there is reproducible.
+ * Every other run takes them all. A loop that samples says what it ran
+ * with tu_sample_note; a part left out whole says why with
+ * tu_valgrind_skip. */
+#define TU_VALGRIND_STRIDE 20
+
+/* Whether item `i` (from 0) of a sampled loop runs. */
+int tu_sampled(long i);
+
+/* Whether line `line` (from 0) of vector file `name` runs: every line of
+ * the named vectors (hashx-named.txt, equix-named.txt: each a case chosen
+ * for what it shows), the sample of the random ones (hashx.txt,
+ * equix.txt: random seeds and challenges through the same code). */
+int tu_vector_line_runs(const char *name, long line);
+
+/* A randomized test's count of iterations: `n`, or under valgrind
+ * n / TU_VALGRIND_STRIDE rounded up (at least 1), whose JIT-heavy runs
+ * are 50 to 100 times slower; the memory checks need paths, not volume.
+ * The first such count under valgrind is noted in the log. */
 int tu_count(int n);
+
+/* Under valgrind, when a sampled loop ran fewer than all of its items,
+ * prints "SAMPLE: TEST: WHAT: RAN of TOTAL ..." (scripts/test.sh shows
+ * these lines); nothing otherwise. From a running Check test only. */
+void tu_sample_note(const char *what, long ran, long total);
+
+/* Prints "SKIP: WHAT under valgrind (WHY)": a part of a test that only
+ * repeats, at great cost there, what the run's other parts cover. */
+void tu_valgrind_skip(const char *what, const char *why);
 
 /* Runs a suite with Check's usual report; returns the exit status. */
 int tu_run_suite(Suite *s);
