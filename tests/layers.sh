@@ -1,0 +1,113 @@
+#!/bin/sh
+# Copyright (c) 2026 The equix authors
+# SPDX-License-Identifier: BSD-3-Clause
+# The layers of the tree (doc/architecture.md, "Floors"): every #include
+# of a C file or header under src/, include/ and bench/ points to its own
+# floor or one below it, never upward. The table below is the one place
+# the floors are stated; a directory that is not in it fails, so a new
+# one must be given its floor here.
+#
+# A quoted include is looked up as the compiler does with this tree's -I
+# options: the including file's own directory first, then the one file of
+# that name anywhere in the tree (no two headers share a name; this test
+# fails if two do). An angle-bracket include is this tree's when include/
+# has it (or its .in template), else a system header and not checked.
+# config.h is configure's, below every floor.
+top=${TOP_SRCDIR:?TOP_SRCDIR must name the source tree}
+cd "$top" || exit 99
+
+# The floors, lowest first: a number, a name, then the directories (or
+# single files) on it. Includes between directories of one floor are
+# allowed.
+floors='
+0 algorithm src/hashx include/equix_version.h.in
+1 back-ends src/compiler
+2 facade src/facade include/hashx.h.in
+3 equix src/equix include/equix.h
+4 pow src/pow include/equix_pow.h
+5 tools src/cli bench
+'
+
+files=$(find src include bench \( -name '*.c' -o -name '*.h' -o -name '*.h.in' \) \
+	-type f | LC_ALL=C sort)
+[ -n "$files" ] || { echo "FAIL: no sources found under $top"; exit 1; }
+
+# awk reads the floor table, then the file list (one per line, after a
+# line "--"), then every file's lines; it prints one line per problem.
+problems=$(
+	{
+		echo "$floors"
+		echo "--"
+		echo "$files"
+		echo "--"
+	} | awk -v files="$files" '
+	function dir_of(p) { sub(/\/[^\/]*$/, "", p); return p }
+	function base_of(p) { sub(/^.*\//, "", p); return p }
+	function floor_of(p,   d) {
+		if (p in floor_file) return floor_file[p]
+		d = dir_of(p)
+		if (d in floor_dir) return floor_dir[d]
+		return -1
+	}
+	BEGIN { part = 0 }
+	part == 0 && $0 == "--" { part = 1; next }
+	part == 0 && NF >= 3 {
+		name[$1] = $2
+		for (i = 3; i <= NF; i++) {
+			if ($i ~ /\.(c|h|in)$/) floor_file[$i] = $1
+			else floor_dir[$i] = $1
+		}
+		next
+	}
+	part == 1 && $0 == "--" { part = 2; next }
+	part == 1 && $0 != "" {
+		b = base_of($0)
+		sub(/\.in$/, "", b)
+		if (b in by_name)
+			printf "%s: header name also used by %s\n", $0, by_name[b]
+		by_name[b] = $0
+		floor_seen[$0] = 1
+		if (floor_of($0) < 0)
+			printf "%s: directory has no floor in tests/layers.sh\n", $0
+		next
+	}
+	END {
+		n = split(files, list, "\n")
+		for (k = 1; k <= n; k++) check(list[k])
+	}
+	function check(f,   line, lineno, h, quoted, target, ff, ft) {
+		ff = floor_of(f)
+		lineno = 0
+		while ((getline line < f) > 0) {
+			lineno++
+			if (line !~ /^[ \t]*#[ \t]*include[ \t]*["<]/) continue
+			quoted = line ~ /include[ \t]*"/
+			h = line
+			sub(/^[^"<]*["<]/, "", h)
+			sub(/[">].*$/, "", h)
+			if (h == "config.h") continue
+			target = ""
+			if (quoted && (dir_of(f) "/" h) in floor_seen) {
+				target = dir_of(f) "/" h
+			} else if (base_of(h) in by_name) {
+				target = by_name[base_of(h)]
+				if (!quoted && target !~ /^include\//) target = ""
+			} else if (quoted) {
+				printf "%s:%d: %s not found in the tree\n", f, lineno, h
+				continue
+			}
+			if (target == "") continue
+			ft = floor_of(target)
+			if (ft > ff)
+					printf "%s:%d: includes %s, floor %s, above its own floor %s\n", \
+					f, lineno, target, name[ft], name[ff]
+		}
+		close(f)
+	}
+	'
+)
+echo "$problems" | grep . && {
+	echo "FAIL: $(echo "$problems" | grep -c .) include(s) against the floors"
+	exit 1
+}
+echo "$(echo "$files" | wc -l) files, every include on its own floor or below"
