@@ -20,9 +20,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "batch.h"
 #include "benchmarks.h"
 #include "benchutil.h"
+#include "dispatch.h"
 #include "json.h"
 #include "library.h"
 #include "options.h"

@@ -39,7 +39,7 @@
 #include <equix.h>
 #include <hashx.h>
 
-#include "batch.h"
+#include "dispatch.h"
 #include "vectors.h"
 
 /* For the baseline's header: GCC's __VERSION__ is the bare number. */

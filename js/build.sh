@@ -102,13 +102,15 @@ EOF
 
 # ---- The sources ---------------------------------------------------------
 # The autotools build's own lists (src/*/Makefile.inc), so that a file
-# added there is built here too: libhashx-core's sources with the
+# added there is built here too: libhashx-core's sources (src/hashx,
+# src/compiler, src/facade) with the
 # WebAssembly generator in place of the x86-64, A64 and none.c ones,
 # and libequix's. Of src/pow only the puzzle (challenge.c) and the result
 # names are needed so far; the rest (threads, the service, the queue)
 # stays native.
 sources=$(
-	grep -o 'src/hashx/[a-z0-9_]*\.c' "$top/src/hashx/Makefile.inc" |
+	grep -o 'src/hashx/[a-z0-9_]*\.c' "$top/src/hashx/Makefile.inc"
+	grep -o 'src/facade/[a-z0-9_]*\.c' "$top/src/facade/Makefile.inc" |
 		grep -v '/test_hooks\.c$'
 	grep -o 'src/compiler/[a-z0-9_]*\.c' "$top/src/compiler/Makefile.inc" |
 		grep -v -e '/x86_64' -e '/aarch64\.c$' -e '/none\.c$'
@@ -120,7 +122,7 @@ sources=$(
 # The warnings configure uses (WARN_CFLAGS), as errors: a warning that
 # only this target shows is worth stopping for.
 WARN="-Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes ${WERROR--Werror}"
-CPPFLAGS="-I$gen -I$top/include -I$top/src/hashx -I$top/src/compiler -I$sodium/include"
+CPPFLAGS="-I$gen -I$top/include -I$top/src/hashx -I$top/src/compiler -I$top/src/facade -I$sodium/include"
 obj=$build/obj
 rm -rf "$obj"
 mkdir -p "$obj"

@@ -496,6 +496,11 @@ static void assert_stage0_path(const hashx_ctx *c, hashx_impl impl)
 		ck_assert_ptr_null(c->batch.fn);
 }
 
+/* The scatter tables' width here: Equi-X's (solver.h's
+ * EQUIX_COARSE_BITS), the one the x86-64 emitters take. */
+#define TEST_BUCKET_BITS 8
+#define TEST_BUCKETS (1u << TEST_BUCKET_BITS)
+
 /* The solver's stage 0 built by implementation `impl` equals the one
  * built one interpreted hash at a time, for every input of a solve. */
 static void scatter_equal(hashx_impl impl, uint32_t capacity)
@@ -522,7 +527,7 @@ static void scatter_equal(hashx_impl impl, uint32_t capacity)
 			memset(idx[v], 0xaa, sizeof idx[v]);
 			memset(data[v], 0xaa, sizeof data[v]);
 			t[v] = (hashx_scatter){counts[v], idx[v], data[v],
-					       capacity};
+					       capacity, TEST_BUCKET_BITS};
 		}
 		/* 65,536 inputs, not a multiple of any lane count past
 		 * the start */
@@ -541,7 +546,8 @@ static void scatter_equal(hashx_impl impl, uint32_t capacity)
 			ck_assert_uint_eq(total, 256 * 3);
 	}
 	/* n = 0 writes nothing */
-	hashx_scatter t0 = { counts[0], idx[0], data[0], capacity };
+	hashx_scatter t0 = { counts[0], idx[0], data[0], capacity,
+			     TEST_BUCKET_BITS };
 	memset(counts[0], 0, sizeof counts[0]);
 	hashx_exec_scatter(c, 0, 0, &t0);
 	for (int b = 0; b < 256; b++)
@@ -566,44 +572,45 @@ END_TEST
 #define TABLE_CAP 336
 
 typedef struct test_table {
-	uint16_t counts[HASHX_SCATTER_BUCKETS];
-	uint16_t idx[HASHX_SCATTER_BUCKETS * TABLE_CAP];
-	uint64_t data[HASHX_SCATTER_BUCKETS * TABLE_CAP];
+	uint16_t counts[TEST_BUCKETS];
+	uint16_t idx[TEST_BUCKETS * TABLE_CAP];
+	uint64_t data[TEST_BUCKETS * TABLE_CAP];
 } test_table;
 
 static hashx_scatter table_view(test_table *t, uint32_t capacity)
 {
-	size_t items = (size_t)HASHX_SCATTER_BUCKETS * capacity;
+	size_t items = (size_t)TEST_BUCKETS * capacity;
 
 	memset(t->counts, 0, sizeof t->counts);
 	memset(t->idx, 0xaa, items * sizeof t->idx[0]);
 	memset(t->data, 0xaa, items * sizeof t->data[0]);
-	return (hashx_scatter){t->counts, t->idx, t->data, capacity};
+	return (hashx_scatter){t->counts, t->idx, t->data, capacity,
+			       TEST_BUCKET_BITS};
 }
 
 static bool tables_equal(const test_table *a, const test_table *b,
 			 uint32_t capacity)
 {
-	size_t items = (size_t)HASHX_SCATTER_BUCKETS * capacity;
+	size_t items = (size_t)TEST_BUCKETS * capacity;
 
 	return memcmp(a->counts, b->counts, sizeof a->counts) == 0 &&
 	       memcmp(a->idx, b->idx, items * sizeof a->idx[0]) == 0 &&
 	       memcmp(a->data, b->data, items * sizeof a->data[0]) == 0;
 }
 
-/* The table's rule (hashx_internal.h) written out here: the input whose
+/* The table's rule (scatter.h) written out here: the input whose
  * hash starts with v goes into its bucket unless the bucket is full;
  * whether it entered. */
 static bool table_put(const hashx_scatter *t, uint64_t input, uint64_t v)
 {
-	unsigned b = (unsigned)(v % HASHX_SCATTER_BUCKETS);
+	unsigned b = (unsigned)(v % TEST_BUCKETS);
 	unsigned item = t->counts[b];
 
 	if (item >= t->capacity)
 		return false;
 	t->counts[b]++;
 	t->idx[b * t->capacity + item] = (uint16_t)input;
-	t->data[b * t->capacity + item] = v >> HASHX_SCATTER_BUCKET_BITS;
+	t->data[b * t->capacity + item] = v >> TEST_BUCKET_BITS;
 	return true;
 }
 
@@ -648,7 +655,7 @@ START_TEST(synthetic_programs_scatter)
 		fn = hashx_compile_scatter(&p, &k, &view, &buf);
 		ck_assert_ptr_nonnull(fn);
 		fn(first, 0);
-		for (int b = 0; b < (int)HASHX_SCATTER_BUCKETS; b++)
+		for (int b = 0; b < (int)TEST_BUCKETS; b++)
 			ck_assert_uint_eq(got.counts[b], 0);
 		fn(first, SYNTH_N);
 		synth_reference(&p, &k, first, &want);
@@ -664,7 +671,7 @@ END_TEST
  * batch form of the same back-end, whose output words go through the
  * table's rule here: the two tables must be identical.
  */
-/* hashx_internal.h's rule on the plain batch output of `groups` groups:
+/* scatter.h's rule on the plain batch output of `groups` groups:
  * word 0 of each lane, in input order; returns how many items entered. */
 static size_t scatter_plain(const hashx_batch *b, uint64_t first,
 			    size_t groups, const hashx_scatter *t)
@@ -711,7 +718,7 @@ static size_t fused_vs_plain(hashx_impl impl, const hashx_program *p,
 	/* groups = 0 writes nothing */
 	tg = table_view(&got, capacity);
 	f.fn(first, 0);
-	for (unsigned i = 0; i < HASHX_SCATTER_BUCKETS; i++)
+	for (unsigned i = 0; i < TEST_BUCKETS; i++)
 		ck_assert_uint_eq(got.counts[i], 0);
 	return entered;
 }
@@ -754,7 +761,7 @@ START_TEST(fused_scatter_every_impl)
 		 * inputs or more, about 32 per bucket) */
 		entered = fused_vs_plain(impl, &c->program, &c->keys.input,
 					 seeds[i], 2000, 3, bufs, what);
-		ck_assert_uint_eq(entered, HASHX_SCATTER_BUCKETS * 3);
+		ck_assert_uint_eq(entered, TEST_BUCKETS * 3);
 	}
 	/* programs the generator never makes (dense branches, a BRANCH
 	 * before any TARGET), inputs wrapping past 2^64 - 1 */
@@ -794,7 +801,7 @@ START_TEST(set_impl_refuses_unavailable)
 }
 END_TEST
 
-/* The measured order for each class of CPU (impl.c's table) ends with the
+/* The measured order for each class of CPU (dispatch.c's table) ends with the
  * interpreter, so that every CPU gets something, and names the classes
  * doc/performance.md section 3 gives figures for. */
 static hashx_impl first_for(hashx_cpu_vendor v, unsigned family, bool avx512)

@@ -428,7 +428,8 @@ typedef struct table {
 static hashx_scatter table_view(table *t)
 {
 	memset(t, 0, sizeof *t);
-	return (hashx_scatter){t->counts, t->idx, t->data, SCATTER_CAP};
+	/* 8 bucket bits: 256 buckets, as Equi-X's (solver.h) */
+	return (hashx_scatter){t->counts, t->idx, t->data, SCATTER_CAP, 8};
 }
 
 static void reference_scatter(const hashx_program *p, uint64_t first, table *t)

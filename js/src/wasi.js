@@ -6,7 +6,7 @@
 // no files and no clock. What it uses:
 //   random_get         libsodium's sodium_init() seeds its generator (the
 //                      core never draws from it, but it must initialise);
-//   environ_*          getenv("HASHX_IMPL") in src/compiler/impl.c: an
+//   environ_*          getenv("HASHX_IMPL") in src/facade/dispatch.c: an
 //                      empty environment, so the default is chosen;
 //   fd_write           an assert()'s message on stderr, before it traps.
 // Anything else wasi-libc links in answers ENOSYS, so a path that should

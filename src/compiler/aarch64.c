@@ -364,7 +364,7 @@ static void emit_hash_epilogue(emitter *e, const hashx_sip_state *key)
 /*
  * Scatter form, void f(uint64_t first, size_t n): the hashes of first ..
  * first + n - 1, each sorted straight into the table `t` (hashx_scatter,
- * hashx_internal.h) by the low bits of its first word. This is the first
+ * scatter.h) by the low bits of its first word. This is the first
  * stage of the Equi-X solver; in the hashing loop it saves a call, the
  * other three output words and their stores per hash, and the table
  * update overlaps the next hash's dependency chain. x0 is the input, x1
@@ -425,13 +425,18 @@ _Static_assert(sizeof *((hashx_scatter *)0)->counts == 2 &&
 		       sizeof *((hashx_scatter *)0)->idx == 2 &&
 		       sizeof *((hashx_scatter *)0)->data == 8,
 	       "ldrh/strh scale by 2, str by 8");
-_Static_assert(HASHX_SCATTER_BUCKET_BITS >= 1 &&
-		       HASHX_SCATTER_BUCKET_BITS <= 31,
-	       "the bucket is a bit field of a W register");
+
+/* The bucket is a bit field of a W register: a table of another width is
+ * refused (emit_job), and the facade falls back. */
+static bool scatter_fits(const hashx_scatter *t)
+{
+	return t != NULL && t->bucket_bits >= 1 && t->bucket_bits <= 31;
+}
 
 /*
- * With the hash's first word v in x8 (x9-x17 free here), scatter_one() of
- * hashx.c, in its 32-bit arithmetic:
+ * With the hash's first word v in x8 (x9-x17 free here),
+ * hashx_scatter_put() of scatter.h, in its 32-bit arithmetic, with the
+ * table's bucket bits:
  *     ubfm w16, w8, #0, #(bits - 1)     ; bucket b = v & (buckets - 1)
  *     ldrh w17, [x4, w16, uxtw #1]      ; its item count
  *     cmp  w17, w7
@@ -444,12 +449,13 @@ _Static_assert(HASHX_SCATTER_BUCKET_BITS >= 1 &&
  *     str  x8, [x6, w10, uxtw #3]
  *   skip:
  */
-static void emit_scatter_item(emitter *e)
+static void emit_scatter_item(emitter *e, const hashx_scatter *t)
 {
 	const int b = X16, item = X17, next = X8 + 1, slot = X8 + 2;
+	const uint32_t bits = t->bucket_bits;
 	uint8_t *skip;
 
-	put(e, A64_UBFM_W | (HASHX_SCATTER_BUCKET_BITS - 1u) << 10 |
+	put(e, A64_UBFM_W | (bits - 1u) << 10 |
 		       (uint32_t)X8 << 5 | (uint32_t)b);
 	rrr(e, A64_LDRH_UXTW, item, T_COUNTS, b, 0);
 	rrr(e, A64_CMP_W, 0, item, T_CAPACITY, 0);
@@ -459,17 +465,18 @@ static void emit_scatter_item(emitter *e)
 	put(e, A64_MADD_W | (uint32_t)T_CAPACITY << 16 | (uint32_t)item << 10 |
 		       (uint32_t)b << 5 | (uint32_t)slot);
 	rrr(e, A64_STRH_UXTW, X0, T_IDX, slot, 0);
-	put(e, A64_UBFM | (uint32_t)HASHX_SCATTER_BUCKET_BITS << 16 | 63u << 10 |
+	put(e, A64_UBFM | bits << 16 | 63u << 10 |
 		       (uint32_t)X8 << 5 | (uint32_t)X8);
 	rrr(e, A64_STR_UXTW, X8, T_DATA, slot, 0);
 	patch_imm19(skip, e->pos);
 }
 
 static void emit_scatter_epilogue(emitter *e, const hashx_sip_state *key,
-				  const uint8_t *top, uint8_t *exit_cbz)
+				  const hashx_scatter *t, const uint8_t *top,
+				  uint8_t *exit_cbz)
 {
 	emit_finalization(e, key, HASHX_SCATTER_WORDS);
-	emit_scatter_item(e);
+	emit_scatter_item(e, t);
 	put(e, A64_ADD_IMM | 1u << 10 | (uint32_t)X0 << 5 | (uint32_t)X0);
 	put(e, A64_SUBS_IMM | 1u << 10 | (uint32_t)X1 << 5 | (uint32_t)X1);
 	cond_branch(e, A64_B_COND | COND_NE, top);
@@ -515,6 +522,8 @@ static uint8_t *emit_job(uint8_t *start, uint8_t *end, hashx_compile_job *j)
 
 	if (j->prog->size > HASHX_PROGRAM_SIZE)
 		return NULL; /* not a program: CODE_CAPACITY counts on it */
+	if (j->form == HASHX_FORM_SCATTER && !scatter_fits(j->scatter))
+		return NULL;
 	if (j->form == HASHX_FORM_HASH)
 		emit_hash_prologue(&e, j->key);
 	else if (j->form == HASHX_FORM_SCATTER)
@@ -527,7 +536,7 @@ static uint8_t *emit_job(uint8_t *start, uint8_t *end, hashx_compile_job *j)
 	if (j->form == HASHX_FORM_HASH)
 		emit_hash_epilogue(&e, j->key);
 	else if (j->form == HASHX_FORM_SCATTER)
-		emit_scatter_epilogue(&e, j->key, top, exit_cbz);
+		emit_scatter_epilogue(&e, j->key, j->scatter, top, exit_cbz);
 	else
 		emit_regfile_epilogue(&e);
 	return e.pos - epilogue <= EPILOGUE_BYTES ? e.pos : NULL;

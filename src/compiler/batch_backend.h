@@ -2,7 +2,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * batch_backend.h - what each batch code generator (batch.h) gives the
- * table in dispatch.c. A new back-end declares its description here and
+ * table of implementations in src/facade/dispatch.c, the floor above. A
+ * new back-end declares its description here and
  * adds its row there.
  */
 #ifndef HASHX_BATCH_BACKEND_H

@@ -22,8 +22,8 @@
 #include <stdint.h>
 
 #include "code_buffer.h"
-#include "hashx_internal.h"
 #include "program.h"
+#include "scatter.h"
 #include "siphash.h"
 
 /* Register-file form: runs the program on r[0..7] in place. */
@@ -35,7 +35,7 @@ typedef void hashx_compiled_fn(uint64_t r[8]);
 typedef uint64_t hashx_hash_fn(uint64_t input, uint8_t out[32]);
 
 /* Scatter form: hashes first .. first + n - 1 into the table built into
- * the code (hashx_internal.h: Equi-X's stage 0). */
+ * the code (scatter.h: Equi-X's stage 0). */
 typedef void hashx_scatter_fn(uint64_t first, size_t n);
 
 /* The output words the scatter form computes (bit j: word j, as in

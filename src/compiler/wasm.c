@@ -684,10 +684,10 @@ static void emit_element(writer *w, const void *base, unsigned index,
 
 /*
  * hashx_scatter_fn: inputs first .. first + n - 1 through the hash
- * (function `word0`), each into its bucket as hashx.c's scatter_one does:
- * the bucket is v's low HASHX_SCATTER_BUCKET_BITS, a full bucket drops
- * the item, the item is the input's low 16 bits and v without the bucket
- * bits. The hash is a function of its own, called per input, so that the
+ * (function `word0`), each into its bucket as scatter.h's
+ * hashx_scatter_put does, with the table's widths: the bucket is v's low
+ * bucket_bits, a full bucket drops the item, the item is the input's low
+ * 16 bits and v without the bucket bits. The hash is a function of its own, called per input, so that the
  * engine can move it to its optimizing tier while this loop runs (V8
  * switches a function's code between calls, never inside one).
  */
@@ -709,7 +709,7 @@ static void emit_scatter_body(writer *w, const hashx_scatter *t,
 	put_uleb(w, word0);
 	emit_local(w, OP_LOCAL_TEE, SCAT_V);
 	emit_op(w, OP_I32_WRAP_I64);
-	emit_i32_const(w, HASHX_SCATTER_BUCKETS - 1);
+	emit_i32_const(w, (uint32_t)hashx_scatter_mask(t));
 	emit_op(w, OP_I32_AND);
 	emit_set(w, SCAT_BUCKET);
 	emit_element(w, t->counts, SCAT_BUCKET, 1);
@@ -737,7 +737,7 @@ static void emit_scatter_body(writer *w, const hashx_scatter *t,
 		emit_mem(w, OP_I32_STORE16, 1, 0);
 		emit_element(w, t->data, SCAT_SLOT, 3);
 		emit_get(w, SCAT_V);
-		emit_i64_const(w, HASHX_SCATTER_BUCKET_BITS);
+		emit_i64_const(w, t->bucket_bits);
 		emit_op(w, OP_I64_SHR_U);
 		emit_mem(w, OP_I64_STORE, 3, 0);
 	}

@@ -544,7 +544,7 @@ static void emit_hash_epilogue(x86_emitter *e, const hashx_sip_state *key)
 /*
  * Scatter form, void f(uint64_t first, size_t n): the hashes of first ..
  * first + n - 1, each sorted straight into the table `t` by the low 8 bits
- * of its first word (hashx_scatter, hashx_internal.h). This is the first
+ * of its first word (hashx_scatter, scatter.h). This is the first
  * stage of the Equi-X solver; doing it in the hashing loop lets the table
  * updates run in the shadow of the next hash's long dependency chain, and
  * saves a call and the output words per hash. rbx counts the inputs, rbp
@@ -608,10 +608,15 @@ static void mem_sib(x86_emitter *e, int w16, int w64, unsigned op, int reg,
  * group.
  */
 /* The byte register (movzx eax, value_b) and shift (shr value, 8) below
- * are the bucket bits. */
-_Static_assert(HASHX_SCATTER_BUCKET_BITS == 8, "scatter buckets by a byte");
+ * are the bucket bits: the only width this emitter takes. */
+#define X86_SCATTER_BUCKET_BITS 8
 
 enum { R9 = R8 + 1, R10 = R8 + 2, R11 = R8 + 3 };
+
+bool hashx_x86_64_scatter_fits(const hashx_scatter *t)
+{
+	return t != NULL && t->bucket_bits == X86_SCATTER_BUCKET_BITS;
+}
 
 void hashx_x86_64_scatter_table(x86_emitter *e, const hashx_scatter *t)
 {
@@ -652,7 +657,7 @@ static void scatter_item(x86_emitter *e, const hashx_scatter *t, int value,
 	rex(e, 1, 0, 0, value);
 	byte(e, OP_SHIFT_IMM8);
 	modrm(e, 3, EXT_SHR, value);
-	byte(e, 8);
+	byte(e, X86_SCATTER_BUCKET_BITS);
 	if (load)
 		mov_imm64(e, R11, (uint64_t)(uintptr_t)t->data);
 	mem_sib(e, 0, 1, OP_MOV_RM_R, value, R11, RAX, 3);
@@ -784,6 +789,8 @@ static uint8_t *emit_job(uint8_t *start, uint8_t *end, hashx_compile_job *j)
 {
 	x86_emitter e = { start, end };
 
+	if (j->form == HASHX_FORM_SCATTER && !hashx_x86_64_scatter_fits(j->scatter))
+		return NULL;
 	return emit_function(&e, j->prog, j->form, j->key, j->scatter) ? e.pos
 								  : NULL;
 }

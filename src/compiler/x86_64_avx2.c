@@ -1250,7 +1250,8 @@ static uint8_t *emit_job_as(uint8_t *start, uint8_t *end, hashx_compile_job *j,
 	bool ok;
 
 	if (j->prog->size > HASHX_PROGRAM_SIZE ||
-	    (j->form == HASHX_FORM_BATCH_SCATTER && j->scatter == NULL))
+	    (j->form == HASHX_FORM_BATCH_SCATTER &&
+	     !hashx_x86_64_scatter_fits(j->scatter)))
 		return NULL;
 	hashx_analyse(j->prog, &facts);
 	/* On the heap: the state has an address per instruction and one

@@ -20,8 +20,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "hashx_internal.h"
 #include "program.h"
+#include "scatter.h"
 #include "siphash.h"
 #include "x86_64_emit.h"
 
@@ -55,7 +55,7 @@ void hashx_x86_64_scalar_store(x86_emitter *e, int base, int32_t disp,
 			       int32_t stride);
 
 /*
- * Equi-X's stage 0 (hashx_internal.h) as the scalar form updates it, for
+ * Equi-X's stage 0 (scatter.h) as the scalar form updates it, for
  * a batch form that fuses it into its loop: scatter_table puts the
  * table's three addresses in r9, r10, r11; each scatter_item then puts
  * one item, v in x86 register `value` (destroyed) and the input in
@@ -64,7 +64,13 @@ void hashx_x86_64_scalar_store(x86_emitter *e, int base, int32_t disp,
  * are scratch; `value` and `index` are none of them nor r9..r11. The
  * table load is 30 bytes, an item 46 (the callers' exit-code bounds
  * hold them).
+ *
+ * The emitted code picks the bucket with a byte register and shifts v by
+ * 8: it takes tables of 8 bucket bits only. Every emitter of a scatter
+ * form asks scatter_fits first and emits nothing (its build fails, and
+ * the facade falls back to the next form) for any other table.
  */
+bool hashx_x86_64_scatter_fits(const hashx_scatter *t);
 void hashx_x86_64_scatter_table(x86_emitter *e, const hashx_scatter *t);
 void hashx_x86_64_scatter_item(x86_emitter *e, const hashx_scatter *t,
 			       int value, int index);

@@ -32,18 +32,16 @@ static equix_pair_ref make_ref(unsigned bucket, unsigned left, unsigned right)
 
 /* ---- stage 0: hashing ---------------------------------------------- */
 
-/* HashX's scatter form sorts into Equi-X's coarse buckets: the two must
- * agree, since the emitted code fixes HashX's side. */
-_Static_assert(EQUIX_COARSE_BUCKETS == HASHX_SCATTER_BUCKETS,
-	       "stage 0 buckets by the scatter form's bucket bits");
-
+/* Stage 0 hashes every index into the coarse buckets, with HashX's
+ * scatter table (scatter.h): Equi-X's widths, handed to HashX as data. */
 static void hash_leaves(hashx_ctx *hash, equix_solver_heap *h)
 {
 	const hashx_scatter table = {
-		h->stage1.counts,
-		&h->stage1.idx[0][0],
-		&h->u.stage1_data[0][0],
-		EQUIX_COARSE_ITEMS,
+		.counts = h->stage1.counts,
+		.idx = &h->stage1.idx[0][0],
+		.data = &h->u.stage1_data[0][0],
+		.capacity = EQUIX_COARSE_ITEMS,
+		.bucket_bits = EQUIX_COARSE_BITS,
 	};
 
 	memset(h->stage1.counts, 0, sizeof h->stage1.counts);

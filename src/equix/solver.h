@@ -25,7 +25,8 @@
 #include <hashx.h>
 
 #define EQUIX_INDEX_SPACE (UINT32_C(1) << 16)
-#define EQUIX_COARSE_BUCKETS 256 /* by 8 bits of the running sum */
+#define EQUIX_COARSE_BITS 8 /* a coarse bucket: these low bits of the sum */
+#define EQUIX_COARSE_BUCKETS (1 << EQUIX_COARSE_BITS)
 #define EQUIX_COARSE_ITEMS 336   /* per coarse bucket; more are dropped */
 #define EQUIX_FINE_BUCKETS 128   /* by the next 7 bits, to find partners */
 #define EQUIX_FINE_ITEMS 12      /* per fine bucket; more are dropped */

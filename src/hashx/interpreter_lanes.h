@@ -11,7 +11,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "batch.h"
 #include "program.h"
 #include "siphash.h"
 
@@ -30,33 +29,11 @@ typedef void hashx_lanes8_fn(const hashx_program *prog,
 			     const hashx_sip_state *key,
 			     const uint64_t input[8], uint64_t out[4][8]);
 
-/* One way of running them, for the tests that try every way. */
-typedef struct hashx_lanes_impl {
-	const char *name;
-	bool (*available)(void); /* this CPU and OS run `hash` */
-	hashx_lanes8_fn *hash;
-} hashx_lanes_impl;
-
-#define HASHX_LANES_IMPL_COUNT 2
-
 #if HASHX_HAVE_LANES
-/* AVX-512 F and DQ, then AVX2. */
-extern const hashx_lanes_impl hashx_lanes_impls[HASHX_LANES_IMPL_COUNT];
-
+/* AVX-512 F and DQ, and AVX2 (which a context uses, and the table of both
+ * for tests: src/facade/dispatch.c). */
 hashx_lanes8_fn hashx_lanes8_avx512;
 hashx_lanes8_fn hashx_lanes8_avx2;
-
-/*
- * The lanes an interpreted context whose implementation is `impl` hashes
- * a verification's 8 inputs in, or NULL for one input at a time.
- */
-hashx_lanes8_fn *hashx_lanes_for(hashx_impl impl);
-#else
-static inline hashx_lanes8_fn *hashx_lanes_for(hashx_impl impl)
-{
-	(void)impl;
-	return NULL;
-}
 #endif
 
 #endif

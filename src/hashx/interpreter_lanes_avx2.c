@@ -13,8 +13,9 @@
  * BRANCH.
  *
  * Built with a function-level target attribute, so the library needs no
- * special compiler flags and runs anywhere; interpreter_lanes.c calls it
- * only where cpu.c found AVX2.
+ * special compiler flags and runs anywhere; a context's plan
+ * (src/facade/dispatch.c) names it only where the CPU probe there found
+ * AVX2.
  */
 #include <config.h>
 

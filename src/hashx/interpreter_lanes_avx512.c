@@ -6,8 +6,9 @@
  * register and the lane sets in mask registers.
  *
  * Built with a function-level target attribute, so the library needs no
- * special compiler flags and runs anywhere; interpreter_lanes.c calls it
- * only where cpu.c found AVX-512 F and DQ (DQ for vpmullq).
+ * special compiler flags and runs anywhere; a context's plan
+ * (src/facade/dispatch.c) names it only where the CPU probe there found
+ * AVX-512 F and DQ (DQ for vpmullq).
  */
 #include <config.h>
 

@@ -29,5 +29,10 @@ bool hashx_ctx_set_impl(hashx_ctx *ctx, hashx_impl impl)
 		return false;
 	ctx->impl = impl;
 	ctx->batch.fn = NULL;
+	/* The prepared function, if any, keeps its type, and runs as the
+	 * new implementation's plan says. */
+	if (ctx->func_type != 0)
+		ctx->plan = hashx_plan_for(
+			impl, ctx->func_type == HASHX_TYPE_COMPILED);
 	return true;
 }

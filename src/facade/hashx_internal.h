@@ -13,29 +13,15 @@
 
 #include <hashx.h>
 
-/*
- * Equi-X's stage 0, the scatter table: inputs are sorted, in input order,
- * into 2^HASHX_SCATTER_BUCKET_BITS buckets by the low bits of v, the
- * hash's first 8 bytes (little-endian); bucket b's next item gets the
- * input (as 16 bits) in idx[b * capacity + item] and v >> bucket bits in
- * data[...]; a full bucket drops the item. The x86-64 scatter emitter
- * hard-codes 8 bits (a byte register picks the bucket), the aarch64 one
- * encodes them from here; Equi-X asserts its bucket count against this.
- */
-#define HASHX_SCATTER_BUCKET_BITS 8
-#define HASHX_SCATTER_BUCKETS (1u << HASHX_SCATTER_BUCKET_BITS)
-
-typedef struct hashx_scatter {
-	uint16_t *counts; /* [HASHX_SCATTER_BUCKETS] */
-	uint16_t *idx;    /* [HASHX_SCATTER_BUCKETS * capacity] */
-	uint64_t *data;   /* [HASHX_SCATTER_BUCKETS * capacity] */
-	uint32_t capacity;
-} hashx_scatter;
+/* Equi-X's stage 0 table: its layout and rule (scatter.h); its widths are
+ * Equi-X's own (solver.h), handed over in the table. */
+#include "scatter.h"
 
 /*
  * Hashes inputs first .. first + n - 1 into the table `t`, for a prepared
- * context: natively where the context is compiled and the scatter form
- * compiles, else one hash at a time.
+ * context: in the stage-0 form its plan names (dispatch.h's hashx_plan,
+ * fixed at hashx_make()), falling back to the next form where that does
+ * not compile for `t`, down to one hash at a time.
  */
 void hashx_exec_scatter(hashx_ctx *ctx, uint64_t first, size_t n,
 			const hashx_scatter *t);
@@ -54,7 +40,7 @@ hashx_result hashx_make_for_few(hashx_ctx *ctx, const void *seed, size_t size);
  * The first 8 bytes of the hashes of input[0..7], as little-endian
  * integers, for a prepared context. An interpreted context runs the
  * program once for all 8 in AVX-512 or AVX2 lanes where its
- * implementation allows (interpreter_lanes.c).
+ * implementation allows (its plan: dispatch.c).
  */
 void hashx_exec8_u64(const hashx_ctx *ctx, const uint64_t input[8],
 		     uint64_t out[8]);

@@ -1,7 +1,10 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * hashx.c - the public HashX API.
+ * hashx.c - the public HashX API, and the stage-0 entry Equi-X calls
+ * (hashx_internal.h): the facade over the algorithm (src/hashx) and the
+ * code generators (src/compiler), run as the context's plan says
+ * (dispatch.h).
  */
 #include <config.h>
 
@@ -18,7 +21,6 @@
 #include "finalize.h"
 #include "generator.h"
 #include "interpreter.h"
-#include "interpreter_lanes.h"
 #include "keys.h"
 #include "siphash.h"
 
@@ -101,18 +103,6 @@ enum {
 	PAIRS_READY,
 };
 
-#if HASHX_HAVE_PAIRED_INTERPRETER
-/* Whether hashx_exec8_u64 runs this interpreted context's 8 hashes in one
- * pass of an 8-lane interpreter (interpreter_lanes.c's rule). Only the
- * paired form's decision asks it: without that form (the portable
- * interpreter alone) it would be an unused function, an error under
- * -Werror. */
-static inline bool lanes_hash8(const hashx_ctx *ctx)
-{
-	return hashx_lanes_for(ctx->impl) != NULL;
-}
-#endif
-
 /* hashx_make(), compiling only when `compile` is true; `few` when only a
  * few hashes follow (hashx_make_for_few). */
 static hashx_result make(hashx_ctx *ctx, const void *seed, size_t size,
@@ -142,6 +132,7 @@ static hashx_result make(hashx_ctx *ctx, const void *seed, size_t size,
 				&ctx->program, &ctx->keys.input, &ctx->code);
 		if (ctx->compiled != NULL || ctx->regfile != NULL) {
 			ctx->func_type = HASHX_TYPE_COMPILED;
+			ctx->plan = hashx_plan_for(ctx->impl, true);
 			return HASHX_OK;
 		}
 		/* No compiler here, or no executable memory: a context that
@@ -150,13 +141,14 @@ static hashx_result make(hashx_ctx *ctx, const void *seed, size_t size,
 			return HASHX_FAIL_COMPILE;
 	}
 	ctx->func_type = HASHX_TYPE_INTERPRETED;
+	ctx->plan = hashx_plan_for(ctx->impl, false);
 #if HASHX_HAVE_PAIRED_INTERPRETER
-	/* A verification's 8 hashes go through the lanes where they can,
-	 * which do not use the paired form; any other hash of such a
-	 * function runs threaded. */
+	/* A verification's 8 hashes go through the lanes where its plan has
+	 * them (hashx_exec8_u64), which do not use the paired form; any
+	 * other hash of such a function runs threaded. */
 	atomic_store_explicit(&ctx->pairs_state,
-			      few && lanes_hash8(ctx) ? PAIRS_NEVER
-						      : PAIRS_PENDING,
+			      few && ctx->plan.lanes8 != NULL ? PAIRS_NEVER
+							      : PAIRS_PENDING,
 			      memory_order_relaxed);
 #else
 	(void)few;
@@ -332,11 +324,8 @@ uint64_t hashx_exec_u64(const hashx_ctx *ctx, uint64_t input)
 void hashx_exec8_u64(const hashx_ctx *ctx, const uint64_t input[8],
 		     uint64_t out[8])
 {
-	/* A compiled function hashes faster alone; which lanes an
-	 * interpreted one uses, and why, is interpreter_lanes.c's rule. */
-	hashx_lanes8_fn *lanes = ctx->func_type == HASHX_TYPE_INTERPRETED
-					 ? hashx_lanes_for(ctx->impl)
-					 : NULL;
+	/* Which lanes, if any, and why: the plan (dispatch.c). */
+	hashx_lanes8_fn *lanes = ctx->plan.lanes8;
 
 	if (lanes != NULL) {
 		uint64_t words[4][8];
@@ -350,12 +339,9 @@ void hashx_exec8_u64(const hashx_ctx *ctx, const uint64_t input[8],
 }
 
 /* The batch form for the current function, compiled on first use; NULL
- * where this context does not hash in batches. */
+ * where it does not compile. */
 static const hashx_batch *current_batch(hashx_ctx *ctx)
 {
-	if (ctx->func_type != HASHX_TYPE_COMPILED ||
-	    !hashx_impl_batches(ctx->impl))
-		return NULL;
 	if (ctx->batch.fn == NULL &&
 	    !hashx_compile_batch(&ctx->program, &ctx->keys.input, ctx->impl,
 				 &ctx->scatter_code, &ctx->batch))
@@ -367,23 +353,6 @@ static const hashx_batch *current_batch(hashx_ctx *ctx)
  * small enough that the 8 KiB of hashes stay in the L1 cache until
  * bucketed. */
 #define BATCH_CHUNK 256
-
-/* Puts input `input`, whose hash starts with v, into its bucket. Forced
- * inline: with its third caller (scatter_fused's last inputs) GCC made it
- * a call, 7 instructions more per input on the one-hash-per-call path
- * (make bench-instructions, portable: +0.68% of a solve). */
-static inline __attribute__((always_inline)) void
-scatter_one(const hashx_scatter *t, uint64_t input, uint64_t v)
-{
-	unsigned b = (unsigned)(v & (HASHX_SCATTER_BUCKETS - 1));
-	unsigned item = t->counts[b];
-
-	if (item >= t->capacity)
-		return;
-	t->counts[b] = (uint16_t)(item + 1);
-	t->idx[b * t->capacity + item] = (uint16_t)input;
-	t->data[b * t->capacity + item] = v >> HASHX_SCATTER_BUCKET_BITS;
-}
 
 /* The batch function's output goes to the table straight from its
  * layout: each group's first `lanes` words are word 0 of its hashes. */
@@ -406,7 +375,7 @@ static void scatter_batches(const hashx_batch *b, uint64_t first, size_t n,
 					       : b->lanes;
 
 			for (size_t l = 0; l < lanes; l++)
-				scatter_one(t, input++, v[l]);
+				hashx_scatter_put(t, input++, v[l]);
 		}
 	}
 }
@@ -426,9 +395,6 @@ static bool scatter_fused(hashx_ctx *ctx, uint64_t first, size_t n,
 	hashx_batch_scatter f;
 	size_t whole;
 
-	if (ctx->func_type != HASHX_TYPE_COMPILED ||
-	    !hashx_impl_scatters(ctx->impl))
-		return false;
 	ctx->batch.fn = NULL;
 	ctx->stage0_fused = false;
 	if (!hashx_compile_batch_scatter(&ctx->program, &ctx->keys.input,
@@ -439,31 +405,57 @@ static bool scatter_fused(hashx_ctx *ctx, uint64_t first, size_t n,
 	if (whole > 0)
 		f.fn(first, whole);
 	for (size_t k = whole * f.lanes; k < n; k++)
-		scatter_one(t, first + k, hashx_exec_u64(ctx, first + k));
+		hashx_scatter_put(t, first + k, hashx_exec_u64(ctx, first + k));
 	return true;
 }
 
+/* Stage 0 in the batch form; false when it does not compile. */
+static bool scatter_batch(hashx_ctx *ctx, uint64_t first, size_t n,
+			  const hashx_scatter *t)
+{
+	const hashx_batch *b = current_batch(ctx);
+
+	if (b == NULL)
+		return false;
+	scatter_batches(b, first, n, t);
+	return true;
+}
+
+/* Stage 0 in the scalar JIT's scatter form; false when it does not
+ * compile (no such back-end here, or it refuses the table's widths). */
+static bool scatter_compiled(hashx_ctx *ctx, uint64_t first, size_t n,
+			     const hashx_scatter *t)
+{
+	hashx_scatter_fn *fn = hashx_compile_scatter(
+		&ctx->program, &ctx->keys.input, t, &ctx->scatter_code);
+
+	if (fn == NULL)
+		return false;
+	fn(first, n);
+	return true;
+}
+
+/* The plan's form first; each that does not compile for `t` falls through
+ * to the next, and one hash at a time always runs. */
 void hashx_exec_scatter(hashx_ctx *ctx, uint64_t first, size_t n,
 			const hashx_scatter *t)
 {
-	const hashx_batch *b;
-	hashx_scatter_fn *fn = NULL;
-
-	if (scatter_fused(ctx, first, n, t))
-		return;
-	b = current_batch(ctx);
-	if (b != NULL) {
-		scatter_batches(b, first, n, t);
-		return;
-	}
-	if (ctx->func_type == HASHX_TYPE_COMPILED &&
-	    hashx_impl_uses_jit(ctx->impl))
-		fn = hashx_compile_scatter(&ctx->program, &ctx->keys.input, t,
-					   &ctx->scatter_code);
-	if (fn != NULL) {
-		fn(first, n);
-		return;
+	switch (ctx->plan.stage0) {
+	case HASHX_STAGE0_FUSED:
+		if (scatter_fused(ctx, first, n, t))
+			return;
+		/* fall through */
+	case HASHX_STAGE0_BATCH:
+		if (scatter_batch(ctx, first, n, t))
+			return;
+		/* fall through */
+	case HASHX_STAGE0_SCATTER:
+		if (scatter_compiled(ctx, first, n, t))
+			return;
+		/* fall through */
+	case HASHX_STAGE0_ONE_BY_ONE:
+		break;
 	}
 	for (size_t k = 0; k < n; k++)
-		scatter_one(t, first + k, hashx_exec_u64(ctx, first + k));
+		hashx_scatter_put(t, first + k, hashx_exec_u64(ctx, first + k));
 }

@@ -8,13 +8,14 @@
 
 #include <stdbool.h>
 
+#include <stdatomic.h>
+
 #include <hashx.h>
 
 #include "batch.h"
-#include <stdatomic.h>
-
 #include "code_buffer.h"
 #include "compiler.h"
+#include "dispatch.h"
 #include "hashx_internal.h"
 #include "interpreter.h"
 #include "keys.h"
@@ -43,9 +44,13 @@ struct hashx_ctx {
 	hashx_hash_fn *compiled;
 	hashx_compiled_fn *regfile;
 	bool block_mode; /* from hashx_alloc_block() */
-	/* How many inputs at once are hashed (batch.h): from
+	/* How many inputs at once are hashed (impl.h): from
 	 * hashx_impl_default() at allocation; tests set it per context. */
 	hashx_impl impl;
+	/* Which stage-0 form and which 8-lane interpreter the current
+	 * function runs with (dispatch.h): fixed by hashx_make() from impl
+	 * and func_type, and again by hashx_ctx_set_impl(). */
+	hashx_plan plan;
 	hashx_batch batch; /* fn NULL until compiled for this function */
 	/* The last hashx_exec_scatter() ran the fused batch form (batch.h's
 	 * hashx_batch_scatter), which scatter_code then holds instead of
@@ -64,7 +69,7 @@ uint64_t hashx_exec_u64(const hashx_ctx *ctx, uint64_t input);
 
 /*
  * Test hook (test_hooks.c, in no installed library): makes this context
- * hash many inputs with `impl` (batch.h) from its next
+ * hash many inputs with `impl` (impl.h) from its next
  * hashx_exec_scatter() on. False, and nothing changes, when `impl` is not
  * available here.
  */
