@@ -1,15 +1,29 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * compiler.c - what every code generator shares: the W^X sequence around
- * emitting (writable, emit within the buffer's bounds, instruction cache
- * maintenance, executable).
+ * compiler.c - what every code generator shares, the WebAssembly one
+ * included: the W^X sequence around emitting (writable, emit within the
+ * buffer's bounds, instruction cache maintenance, executable).
  */
 #include <config.h>
 
 #include <string.h>
 
 #include "compiler.h"
+
+/* Where the built function starts: in WebAssembly, the function table
+ * slot the host installed the module in (code_buffer.h; the module's
+ * bytes are freed by then, and its entry is its start); elsewhere the
+ * emitter's entry in the buffer's code. */
+static void *entry_of(const hashx_code_buffer *buf, size_t entry)
+{
+#if defined(HASHX_JIT_WASM)
+	(void)entry;
+	return (void *)(uintptr_t)buf->slot;
+#else
+	return buf->mem + entry;
+#endif
+}
 
 void *hashx_compiler_build(hashx_code_buffer *buf, size_t capacity,
 			   hashx_emit_fn *emit, hashx_compile_job *job)
@@ -28,16 +42,20 @@ void *hashx_compiler_build(hashx_code_buffer *buf, size_t capacity,
 	if (stop == NULL)
 		return NULL;
 	/* CPUs with separate instruction and data caches (aarch64) must not
-	 * run stale instructions from the previous program. A WebAssembly
-	 * build never gets here (none.c emits nothing) and has no cache to
-	 * maintain; clang refuses the builtin for that target. */
+	 * run stale instructions from the previous program. WebAssembly has
+	 * no such cache (the host compiles the module); clang refuses the
+	 * builtin for that target. */
 #if !defined(__wasm__)
 	__builtin___clear_cache((char *)buf->mem, (char *)buf->mem + buf->size);
 #endif
-	if (!hashx_code_buffer_executable(buf))
-		return NULL;
+	/* Set before the buffer turns executable: the WebAssembly host
+	 * installs this many bytes. */
 	buf->used = (size_t)(stop - buf->write);
-	return buf->mem + job->entry;
+	if (!hashx_code_buffer_executable(buf)) {
+		buf->used = 0;
+		return NULL;
+	}
+	return entry_of(buf, job->entry);
 }
 
 /* Object to function pointers: allowed by POSIX (as for dlsym). */

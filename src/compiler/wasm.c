@@ -869,8 +869,20 @@ static void emit_module(writer *w, const hashx_compile_job *job, bool wide)
 	end_size(w, size);
 }
 
+/* The emitter hashx_compiler_build() runs: the module within [start,
+ * end), or NULL where it does not fit. */
+static uint8_t *emit_job(uint8_t *start, uint8_t *end, hashx_compile_job *job)
+{
+	writer w = {start, end};
+
+	emit_module(&w, job,
+		    (hashx_wasm_features() & HASHX_WASM_WIDE_MUL) != 0);
+	return w.p;
+}
+
 /*
- * The module for `form`, installed by the host into a slot of the core's
+ * The module for `form`, built by the sequence every code generator
+ * shares (compiler.c) and installed by the host into a slot of the core's
  * function table, which is the function pointer. NULL for the batch forms
  * (there is one WebAssembly back-end, the scalar one) and wherever the
  * host refuses to compile (hashx_wasm_install's 0).
@@ -882,24 +894,9 @@ void *hashx_arch_compile(const hashx_program *prog, hashx_form form,
 	hashx_compile_job job = {
 		.prog = prog, .form = form, .key = key, .scatter = t
 	};
-	bool wide = (hashx_wasm_features() & HASHX_WASM_WIDE_MUL) != 0;
-	writer w;
 
 	if (form != HASHX_FORM_HASH && form != HASHX_FORM_REGFILE &&
 	    form != HASHX_FORM_SCATTER)
 		return NULL;
-	buf->used = 0;
-	if (!hashx_code_buffer_writable(buf, CODE_CAPACITY))
-		return NULL;
-	w.p = buf->write;
-	w.end = buf->write + buf->size;
-	emit_module(&w, &job, wide);
-	if (w.p == NULL)
-		return NULL;
-	buf->used = (size_t)(w.p - buf->write);
-	if (!hashx_code_buffer_executable(buf)) {
-		buf->used = 0;
-		return NULL;
-	}
-	return (void *)(uintptr_t)buf->slot;
+	return hashx_compiler_build(buf, CODE_CAPACITY, emit_job, &job);
 }
