@@ -31,7 +31,7 @@ typedef struct hashx_batch_backend {
 extern const hashx_batch_backend hashx_x86_64_avx2_backend;   /* x86_64_avx2.c */
 extern const hashx_batch_backend hashx_x86_64_avx512_backend; /* x86_64_avx512.c */
 /* 4 AVX2 lanes and one input in general-purpose registers per group,
- * interleaved (x86_64_avx2.c) */
+ * interleaved (x86_64_hybrid2.c; experimental: no CPU class picks it) */
 extern const hashx_batch_backend hashx_x86_64_hybrid2_backend;
 #endif
 

@@ -13,7 +13,7 @@
  *
  * Every emit_* function writes one instruction form; the bytes are built
  * from named opcodes and ModRM/SIB/REX helpers, so each line can be read
- * against the Intel SDM. The hybrid batch back-end (x86_64_avx2.c) runs
+ * against the Intel SDM. The hybrid batch back-end (x86_64_hybrid2.c) runs
  * these same forms beside its vector lanes, through x86_64_scalar.h.
  */
 #include <config.h>

@@ -35,9 +35,9 @@
  * Any BRANCH met during such a re-run is not evaluated (the re-running
  * lanes have used their one jump; the others' results are discarded).
  *
- * The same file emits the hybrid back-end (hybrid2: these 4 lanes and a
- * fifth input in general-purpose registers, interleaved); its register
- * plan and branch copies are described at emit_hybrid.
+ * The hybrid back-end (hybrid2: these 4 lanes and a fifth input in
+ * general-purpose registers, interleaved) is built from this file's parts
+ * (x86_64_avx2.h) in x86_64_hybrid2.c.
  */
 #include <config.h>
 
@@ -49,86 +49,15 @@
 #include "code_size.h"
 #include "compiler.h"
 #include "finalize.h"
+#include "x86_64_avx2.h"
 #include "x86_64_emit.h"
 #include "x86_64_scalar.h"
 
-/* ---- register use -------------------------------------------------- */
+/* ---- size bounds (the parts' bounds: x86_64_avx2.h) ----------------- */
 
-enum {
-	LANES = 4,
-	YMM_T0 = 8, /* scratch ymm8..ymm11 */
-	YMM_T1 = 9,
-	YMM_T2 = 10,
-	YMM_T3 = 11,
-	YMM_MULRES = 14,
-	YMM_ZERO = 15,
-};
-
-/* The stack frame (32-byte aligned, below the saved rbp). */
-enum {
-	FRAME_ENABLED = 0, /* lanes that may still take a branch */
-	FRAME_NOT_TAKEN =
-		32,       /* during a re-run: lanes that keep saved values */
-	FRAME_SAVED = 64, /* r0..r7 at the BRANCH, then the mul result */
-	FRAME_SAVED_MULRES = FRAME_SAVED + 8 * 32,
-	/* the hybrid's loop state (its GPRs are all taken) */
-	FRAME_OUT = FRAME_SAVED_MULRES + 32,
-	FRAME_GROUPS = FRAME_OUT + 8,
-	FRAME_OLD_RSP = FRAME_GROUPS + 8,
-	/* the fused stage 0: word 0 of the 4 lanes, read back one by one */
-	FRAME_WORDS0 = FRAME_SAVED_MULRES + 64,
-	FRAME_SIZE = FRAME_WORDS0 + 32,
-};
-
-/* ---- size bounds --------------------------------------------------- */
-
-/* Pool entries: the fixed constants, and at most one per instruction. */
-#define FIXED_CONSTS 32
-#define POOL_BYTES ((FIXED_CONSTS + HASHX_PROGRAM_SIZE) * 32)
-/* Bounds on the main-path code of one HashX instruction (at most 103
- * bytes measured over 2,000 generated programs: an SMULH_R) and on the two
- * stubs of one BRANCH (231 measured); on the entry code (expansion) and
- * the exit code (finalization, stores, loop). All are checked while
- * emitting: a program that would not fit fails to compile. A generated
- * program's code is about 13 KB, 16.5 KB with the stubs. The capacity is
- * the sum of the maxima, so that never happens: 512 BRANCHes with stubs
- * that save and blend all eight registers fit (tests/test_code_size.c
- * measures each part and compiles the largest program). */
-#define MAX_INSTR_BYTES 192
-#define STUB_BYTES 384
-#define PROLOGUE_BYTES 2048
-#define EPILOGUE_BYTES 1024
 #define CODE_CAPACITY                                                          \
 	(POOL_BYTES + 64 + PROLOGUE_BYTES +                                    \
 	 HASHX_PROGRAM_SIZE * (MAX_INSTR_BYTES + STUB_BYTES) + EPILOGUE_BYTES)
-
-/* Bounds of the hybrid's parts (on top of the AVX2 ones): a main-path
- * instruction is its vector code and its scalar code; the scalar copy's
- * BRANCH is cmp, jne, mov, jmp (18 bytes), its stub mov, jmp (10). */
-#define SCALAR_BYTES HASHX_X86_64_SCALAR_INSTR_BYTES
-#define HYBRID_MAIN_BYTES (MAX_INSTR_BYTES + SCALAR_BYTES)
-#define SCALAR_COPY_BYTES 24
-#define SCALAR_STUB_BYTES 16
-/* The scalar expansion and finalization with the loop's frame accesses
- * (x86_64.c bounds its entry by 640 bytes and its exit by 320). */
-#define HYBRID_PROLOGUE_BYTES (PROLOGUE_BYTES + 640)
-#define HYBRID_EPILOGUE_BYTES (EPILOGUE_BYTES + 384)
-/* The hybrid's capacity (emit_hybrid): the same pool, its entry and exit
- * code, and per instruction the main path, the vector copy, the vector
- * stubs, the scalar copy and the scalar stub; two int3 bytes end the
- * copies. */
-#define HYBRID_PER_INSTR                                                       \
-	(HYBRID_MAIN_BYTES + MAX_INSTR_BYTES + STUB_BYTES +                    \
-	 SCALAR_COPY_BYTES + SCALAR_STUB_BYTES)
-#define HYBRID_FIXED (64 + HYBRID_PROLOGUE_BYTES + HYBRID_EPILOGUE_BYTES + 2)
-#define HYBRID_CAPACITY                                                        \
-	(POOL_BYTES + HYBRID_FIXED + HASHX_PROGRAM_SIZE * HYBRID_PER_INSTR)
-
-const hashx_code_bounds hashx_x86_64_hybrid2_code_bounds = {
-	.capacity = HYBRID_CAPACITY,
-	.fixed = FIXED_CONSTS * 32 + HYBRID_FIXED,
-	.per_instr = 32 + HYBRID_PER_INSTR,
-};
 
 /* The same sum, with each instruction's pool entry counted with it. */
 const hashx_code_bounds hashx_x86_64_avx2_code_bounds = {
@@ -331,19 +260,9 @@ static void gp_leave(x86_emitter *e)
 	x86_byte(e, OP_POP_RBP);
 }
 
-/*
- * The general-purpose registers of the vector stream's branches: the
- * number of the branch whose block re-runs (0: none), the enabled lanes'
- * bits, and the scratch that receives a BRANCH's passing lanes. The AVX2
- * back-end uses eax, r8d, ecx; the hybrid leaves those (and r8..r15,
- * rdx) to its scalar stream (x86_64_scalar.h) and uses ebx, ebp, esi.
- */
-typedef struct gp_roles {
-	int rerun, enabled, lanes;
-} gp_roles;
 
+/* The AVX2 back-end's branch registers (gp_roles, x86_64_avx2.h). */
 static const gp_roles avx2_roles = {X86_RAX, X86_R8, X86_RCX};
-static const gp_roles hybrid_roles = {X86_RBX, X86_RBP, X86_RSI};
 
 /* ---- the constant pool --------------------------------------------- */
 
@@ -383,7 +302,7 @@ static uint64_t sign_extend32(uint32_t imm)
 }
 
 /* Everything the code reads from the pool. */
-typedef struct consts {
+struct consts {
 	const uint8_t *lane_offsets;            /* 0, 1, 2, 3 */
 	const uint8_t *init[4];   /* hashx_expansion_start's words */
 	const uint8_t *key[4];    /* the key, for finalization */
@@ -391,7 +310,7 @@ typedef struct consts {
 	const uint8_t *second_squeeze;
 	const uint8_t *ror_bytes[8];            /* vpshufb masks, 8 * k bits */
 	const uint8_t *imm[HASHX_PROGRAM_SIZE]; /* per instruction */
-} consts;
+};
 
 static void fill_pool(x86_pool *p, const hashx_program *prog,
 		      const hashx_sip_state *key, consts *c)
@@ -542,13 +461,6 @@ static void emit_finalization(x86_emitter *e, const consts *c, int32_t stride)
  * it changes: about 50 uops fewer per group. Control flow merges at
  * TARGET and BRANCH (a re-run, a blend): see emit_instr.
  */
-enum { YMM_HI0 = 12, HI_SLOTS = 2 };
-
-typedef struct hi_cache {
-	int reg[HI_SLOTS]; /* HashX register whose high half is there, or -1 */
-	unsigned used[HI_SLOTS];
-	unsigned clock;
-} hi_cache;
 
 static void hi_flush(hi_cache *h)
 {
@@ -690,20 +602,6 @@ static void emit_add_rs(x86_emitter *e, int dst, int src, unsigned shift)
 
 /* ---- branches ------------------------------------------------------ */
 
-/* What the stubs of one BRANCH need, recorded on the main path. */
-typedef struct branch_site {
-	uint8_t *to_second;    /* jcc rel32 field: the re-run is over */
-	uint8_t *to_taken;     /* jnz rel32 field: some lane takes it */
-	const uint8_t *cont;   /* the code after the BRANCH */
-	const uint8_t *resume; /* where the re-run starts */
-	unsigned written;      /* registers the block writes (bit i: ri) */
-	bool forward;          /* nothing to re-run: the "jump" goes on */
-	uint16_t resume_at;    /* the instruction the re-run starts at */
-	/* hybrid: the scalar stream's jz rel32 field and the code after
-	 * its test */
-	uint8_t *scalar_jz;
-	const uint8_t *scalar_cont;
-} branch_site;
 
 /*
  * The main path of a BRANCH (the hybrid re-runs in a copy of the program,
@@ -793,30 +691,6 @@ static void emit_second_stub(x86_emitter *e, const gp_roles *g,
 
 /* ---- the function -------------------------------------------------- */
 
-/* What is being emitted: the AVX2 back-end's one pass, or one of the
- * hybrid's (its interleaved main path, then the vector-only copy of the
- * program that its vector re-runs run in). */
-typedef enum pass { PASS_AVX2, PASS_HYBRID_MAIN, PASS_VECTOR_COPY } pass;
-
-/* Emission state: the program's facts (analysis.h), the code address of
- * each instruction (where re-runs resume) and the branch sites. */
-typedef struct emit_state {
-	const hashx_program *prog;
-	const hashx_analysis *facts;
-	const consts *c;
-	const gp_roles *g;
-	const hashx_sip_state *key; /* hybrid: the scalar stream's */
-	const hashx_scatter *t;     /* the fused form's table, else NULL */
-	pass pass;
-	const uint8_t *code_at[HASHX_PROGRAM_SIZE + 1];
-	/* the hybrid's copies: where each instruction's code is */
-	const uint8_t *vector_at[HASHX_PROGRAM_SIZE + 1];
-	const uint8_t *scalar_at[HASHX_PROGRAM_SIZE + 1];
-	branch_site *sites;
-	size_t nsites;
-	size_t branch_no; /* the copy's: BRANCHes met so far */
-	hi_cache hi;
-} emit_state;
 
 /* What the high-half cache keeps after an instruction. A re-run enters
  * after a TARGET with the state at its BRANCH; after a BRANCH, the
@@ -912,31 +786,14 @@ static bool is_noop(const hashx_instr *in)
 	return in->opcode == HASHX_OP_ROR_C && (in->imm & 63) == 0;
 }
 
-/* The hybrid's scalar stream for instruction i, after its vector code: the
- * operation, or a BRANCH's test (its jump goes to a stub, emit_hybrid). */
-static void emit_scalar_instr(x86_emitter *e, emit_state *s, size_t i)
-{
-	const hashx_instr *in = &s->prog->code[i];
-	branch_site *site;
-
-	if (in->opcode != HASHX_OP_BRANCH) {
-		hashx_x86_64_scalar_op(e, in);
-		return;
-	}
-	site = &s->sites[s->nsites - 1];
-	site->scalar_jz = hashx_x86_64_scalar_branch(e, in->imm);
-	site->scalar_cont = e->pos;
-}
 
 /* The instructions [from, to) of the pass s->pass; false if they would
  * not fit. */
 static bool emit_program(x86_emitter *e, emit_state *s, size_t from, size_t to,
 			 const uint8_t **at)
 {
-	size_t most = s->pass == PASS_HYBRID_MAIN ? HYBRID_MAIN_BYTES
-						  : MAX_INSTR_BYTES;
-	size_t exit_bytes =
-		s->pass == PASS_AVX2 ? EPILOGUE_BYTES : HYBRID_EPILOGUE_BYTES;
+	size_t most = s->instr_bytes;
+	size_t exit_bytes = s->exit_bytes;
 
 	for (size_t i = from; i < to; i++) {
 		uint8_t *before = e->pos;
@@ -956,8 +813,8 @@ static bool emit_program(x86_emitter *e, emit_state *s, size_t from, size_t to,
 		}
 		if (!is_noop(&s->prog->code[i]))
 			emit_instr(e, s, i);
-		if (s->pass == PASS_HYBRID_MAIN)
-			emit_scalar_instr(e, s, i);
+		if (s->scalar_stream != NULL)
+			s->scalar_stream(e, s, i);
 		if (e->pos - before > (ptrdiff_t)most)
 			return false;
 	}
@@ -1060,187 +917,63 @@ static bool emit_function(x86_emitter *e, emit_state *s)
 	return true;
 }
 
-/* ---- the hybrid: 4 lanes and a scalar input per group --------------- */
+/* ---- the parts, for the hybrid (x86_64_avx2.h) ---------------------- */
 
-/*
- * The hybrid back-end hashes LANES + 1 inputs per group: lanes 0..3 as
- * above, input 4 by x86_64.c's scalar code (x86_64_scalar.h), the two
- * streams' code interleaved instruction by instruction, so that the
- * scalar multiplier and ALUs work on the scalar hash's dependency chain
- * while the vector ports are busy with the lanes. The scalar stream has
- * r8..r15, rax, rcx, rdx; the vector stream's branch registers move to
- * ebx, ebp, esi (hybrid_roles); rdi counts the inputs; the output
- * pointer, the groups left and the caller's rsp live in the frame.
- *
- * A taken BRANCH must re-run its block in one stream only, so each stream
- * re-runs in its own copy of the program: the vector stream's taken stub
- * jumps into a vector-only copy (the same code as the main path's,
- * hi_cache included, so the cached high halves agree where it returns),
- * whose BRANCHes only check whether the re-run is theirs; the scalar
- * stream's jumps through a stub (ecx = the branch's number) into a
- * scalar-only copy, whose BRANCHes likewise end the re-run with ecx = ~0
- * (the jump used) and return to the main path after that BRANCH's scalar
- * test. The copies span the instructions from the first re-run's start
- * to the last re-running BRANCH.
- */
-static void emit_hybrid_enter(x86_emitter *e)
+void hashx_avx2_expansion(x86_emitter *e, const emit_state *s)
 {
-	hashx_x86_64_push_callee_saved(e);
-	x86_mov64_rr(e, X86_RAX, X86_RSP);
-	x86_and64_imm8(e, X86_RSP, -32);
-	x86_add_imm32(e, X86_RSP, -FRAME_SIZE);
-	x86_frame_op(e, X86_OP_MOV_RM_R, X86_RAX, FRAME_OLD_RSP);
-}
-
-/* The scalar copy of instructions [from, to). */
-static bool emit_scalar_copy(x86_emitter *e, emit_state *s, size_t from,
-			     size_t to, const uint8_t **at)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < from; i++)
-		k += s->prog->code[i].opcode == HASHX_OP_BRANCH;
-	for (size_t i = from; i < to; i++) {
-		const hashx_instr *in = &s->prog->code[i];
-		uint8_t *before = e->pos;
-
-		if (!x86_room(e, SCALAR_COPY_BYTES))
-			return false;
-		at[i] = e->pos;
-		if (in->opcode == HASHX_OP_BRANCH) {
-			/* cmp ecx, id; jne over; mov ecx, ~0; jmp back */
-			const branch_site *site = &s->sites[k++];
-
-			x86_cmp32_imm(e, X86_RCX, (uint32_t)k);
-			x86_jnz8(e, 10);
-			x86_mov32_imm(e, X86_RCX, ~0u);
-			x86_jmp(e, site->scalar_cont);
-		} else {
-			hashx_x86_64_scalar_op(e, in);
-		}
-		if (e->pos - before > SCALAR_COPY_BYTES)
-			return false;
-	}
-	return true;
-}
-
-static bool emit_hybrid(x86_emitter *e, emit_state *s)
-{
-	uint8_t *start = e->pos, *exit_jz, *epilogue;
-	const uint8_t *top;
-	size_t from = s->prog->size, to = 0;
-	const int32_t stride = (LANES + 1) * 8;
-
-	emit_hybrid_enter(e);
-	x86_test(e, X86_RSI);
-	exit_jz = x86_jcc(e, true, NULL);
-	x86_frame_op(e, X86_OP_MOV_RM_R, X86_RSI, FRAME_GROUPS);
-	if (s->t == NULL)
-		x86_frame_op(e, X86_OP_MOV_RM_R, X86_RDX, FRAME_OUT);
-	x86_rr32(e, X86_OP_XOR_RM_R, s->g->rerun, s->g->rerun);
-	vzero(e, YMM_ZERO);
-	top = e->pos;
 	emit_expansion(e, s->c);
-	/* the scalar input: rax = rdi + LANES */
-	x86_mov64_rr(e, X86_RAX, X86_RDI);
-	x86_add_imm32(e, X86_RAX, LANES);
-	hashx_x86_64_scalar_expansion(e, s->key, X86_RAX);
-	emit_group_start(e, s);
-	if (e->pos - start > HYBRID_PROLOGUE_BYTES ||
-	    !emit_program(e, s, 0, s->prog->size, s->code_at))
-		return false;
-	epilogue = e->pos;
-	if (s->t != NULL) {
-		/* Fused: the scalar input's v in r8, the lanes' items
-		 * through r12 (the scalar registers are dead past its
-		 * finalization), then the scalar input's item, the last
-		 * of the group. */
-		hashx_x86_64_scalar_finalization(e, s->key,
-						 HASHX_SCATTER_WORDS);
-		emit_lane_items(e, s, X86_R8 + 4);
-		hashx_x86_64_scatter_item(e, s->t, X86_R8, X86_RDI);
-		x86_inc(e, X86_RDI);
-	} else {
-		hashx_x86_64_scalar_finalization(e, s->key,
-						 HASHX_FINALIZE_ALL_WORDS);
-		x86_frame_op(e, X86_OP_MOV_R_RM, X86_RDX, FRAME_OUT);
-		emit_finalization(e, s->c, stride);
-		hashx_x86_64_scalar_store(e, X86_RDX, LANES * 8, stride);
-		x86_add_imm32(e, X86_RDX, 4 * stride);
-		x86_frame_op(e, X86_OP_MOV_RM_R, X86_RDX, FRAME_OUT);
-		x86_add_imm32(e, X86_RDI, LANES + 1);
-	}
-	x86_frame_op(e, X86_OP_GROUP5, X86_EXT_DEC, FRAME_GROUPS);
-	x86_jcc(e, false, top);
-	x86_patch_rel32(exit_jz, e->pos);
-	x86_frame_op(e, X86_OP_MOV_R_RM, X86_RSP, FRAME_OLD_RSP);
-	hashx_x86_64_pop_callee_saved(e);
-	x86_vzeroupper_ret(e);
-	if (e->pos - epilogue > HYBRID_EPILOGUE_BYTES)
-		return false;
-
-	/* The span both copies need. */
-	for (size_t k = 0; k < s->nsites; k++) {
-		const branch_site *site = &s->sites[k];
-
-		if (site->forward)
-			continue;
-		if (site->resume_at < from)
-			from = site->resume_at;
-		if (s->facts->branch[k].at + 1u > to)
-			to = s->facts->branch[k].at + 1u;
-	}
-	if (from < to) {
-		s->pass = PASS_VECTOR_COPY;
-		s->branch_no = 0;
-		for (size_t i = 0; i < from; i++)
-			s->branch_no +=
-				s->prog->code[i].opcode == HASHX_OP_BRANCH;
-		hi_flush(&s->hi);
-		if (!emit_program(e, s, from, to, s->vector_at))
-			return false;
-		x86_byte(e, 0xcc); /* int3: a re-run always ends above */
-	}
-	for (size_t k = 0; k < s->nsites; k++) {
-		branch_site *site = &s->sites[k];
-		uint8_t *before = e->pos;
-
-		if (!x86_room(e, STUB_BYTES))
-			return false;
-		emit_taken_stub(e, s->g, site, (uint32_t)k + 1,
-				site->forward ? NULL
-					      : s->vector_at[site->resume_at]);
-		if (!site->forward)
-			emit_second_stub(e, s->g, site, (uint32_t)k + 1, false);
-		if (e->pos - before > STUB_BYTES)
-			return false;
-	}
-	if (from < to) {
-		if (!emit_scalar_copy(e, s, from, to, s->scalar_at))
-			return false;
-		x86_byte(e, 0xcc);
-	}
-	for (size_t k = 0; k < s->nsites; k++) {
-		const branch_site *site = &s->sites[k];
-
-		/* ecx = the branch's number, into the copy; a forward jump
-		 * only uses the input's one jump */
-		if (!x86_room(e, SCALAR_STUB_BYTES))
-			return false;
-		x86_patch_rel32(site->scalar_jz, e->pos);
-		if (site->forward) {
-			x86_mov32_imm(e, X86_RCX, ~0u);
-			x86_jmp(e, site->scalar_cont);
-		} else {
-			x86_mov32_imm(e, X86_RCX, (uint32_t)k + 1);
-			x86_jmp(e, s->scalar_at[site->resume_at]);
-		}
-	}
-	return true;
 }
 
-static uint8_t *emit_job_as(uint8_t *start, uint8_t *end, hashx_compile_job *j,
-			    bool hybrid)
+void hashx_avx2_finalization(x86_emitter *e, const emit_state *s,
+			     int32_t stride)
+{
+	emit_finalization(e, s->c, stride);
+}
+
+void hashx_avx2_group_start(x86_emitter *e, const emit_state *s)
+{
+	emit_group_start(e, s);
+}
+
+bool hashx_avx2_program(x86_emitter *e, emit_state *s, size_t from,
+			size_t to, const uint8_t **at)
+{
+	return emit_program(e, s, from, to, at);
+}
+
+void hashx_avx2_lane_items(x86_emitter *e, const emit_state *s, int value)
+{
+	emit_lane_items(e, s, value);
+}
+
+void hashx_avx2_hi_flush(emit_state *s)
+{
+	hi_flush(&s->hi);
+}
+
+void hashx_avx2_zero(x86_emitter *e, int reg)
+{
+	vzero(e, reg);
+}
+
+void hashx_avx2_taken_stub(x86_emitter *e, const gp_roles *g,
+			   const branch_site *site, uint32_t id,
+			   const uint8_t *resume)
+{
+	emit_taken_stub(e, g, site, id, resume);
+}
+
+void hashx_avx2_second_stub(x86_emitter *e, const gp_roles *g,
+			    const branch_site *site, uint32_t id,
+			    bool check_id)
+{
+	emit_second_stub(e, g, site, id, check_id);
+}
+
+/* ---- the back-end -------------------------------------------------- */
+
+uint8_t *hashx_avx2_emit_job(uint8_t *start, uint8_t *end,
+			     hashx_compile_job *j, const avx2_variant *v)
 {
 	x86_pool p = x86_pool_at(start, POOL_ENTRY, POOL_BYTES / POOL_ENTRY);
 	hashx_analysis facts;
@@ -1276,35 +1009,34 @@ static uint8_t *emit_job_as(uint8_t *start, uint8_t *end, hashx_compile_job *j,
 	s->c = &c;
 	s->key = j->key;
 	s->t = j->form == HASHX_FORM_BATCH_SCATTER ? j->scatter : NULL;
-	s->g = hybrid ? &hybrid_roles : &avx2_roles;
-	s->pass = hybrid ? PASS_HYBRID_MAIN : PASS_AVX2;
+	s->g = v->g;
+	s->pass = v->pass;
+	s->instr_bytes = v->instr_bytes;
+	s->exit_bytes = v->exit_bytes;
+	s->scalar_stream = v->scalar_stream;
 	hi_flush(&s->hi);
-	ok = !p.overflow &&
-	     (hybrid ? emit_hybrid(&e, s) : emit_function(&e, s));
+	ok = !p.overflow && v->function(&e, s);
 	free(s->sites);
 	free(s);
 	return ok ? e.pos : NULL;
 }
 
+static const avx2_variant avx2 = {
+	.g = &avx2_roles,
+	.pass = PASS_AVX2,
+	.instr_bytes = MAX_INSTR_BYTES,
+	.exit_bytes = EPILOGUE_BYTES,
+	.scalar_stream = NULL,
+	.function = emit_function,
+};
+
 static uint8_t *emit_job(uint8_t *start, uint8_t *end, hashx_compile_job *j)
 {
-	return emit_job_as(start, end, j, false);
-}
-
-static uint8_t *emit_hybrid_job(uint8_t *start, uint8_t *end,
-				hashx_compile_job *j)
-{
-	return emit_job_as(start, end, j, true);
+	return hashx_avx2_emit_job(start, end, j, &avx2);
 }
 
 const hashx_batch_backend hashx_x86_64_avx2_backend = {
 	.emit = emit_job,
 	.capacity = CODE_CAPACITY,
 	.lanes = LANES,
-	.scatters = true};
-
-const hashx_batch_backend hashx_x86_64_hybrid2_backend = {
-	.emit = emit_hybrid_job,
-	.capacity = HYBRID_CAPACITY,
-	.lanes = LANES + 1,
 	.scatters = true};

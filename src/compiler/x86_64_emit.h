@@ -2,7 +2,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * x86_64_emit.h - what the x86-64 code generators (x86_64.c,
- * x86_64_avx2.c, x86_64_avx512.c) share: one byte cursor with a bound,
+ * x86_64_avx2.c, x86_64_hybrid2.c, x86_64_avx512.c) share: one byte cursor with a bound,
  * little-endian immediates, the few general-purpose instructions around
  * the vector loops, and the vector back-ends' constant pool.
  */

@@ -2,8 +2,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * x86_64_scalar.h - the scalar emitter's pieces (x86_64.c) that a batch
- * emitter runs beside its vector lanes: the hybrid back-end of
- * x86_64_avx2.c hashes one more input per group with these, in
+ * emitter runs beside its vector lanes: the hybrid back-end
+ * (x86_64_hybrid2.c) hashes one more input per group with these, in
  * general-purpose registers, so that the scalar multiplier works while
  * the vector units do.
  *
