@@ -11,9 +11,10 @@
  * (sim_report.c: CSV, JSON, HTML with SVG plots), and one whole run
  * (sim_run.c: this machine measured, the engine, the reports). They are
  * libsim (tools/sim/README.md); equix-cli's command (src/cli/
- * cmd_pow_simulate.c) reads the options and calls sim_main(). Messages
- * and number parsing are the CLI's (args.h, output.h, clock.h of
- * src/cli), so that the simulator says everything as equix-cli does.
+ * cmd_pow_simulate.c) reads the options and calls sim_main(). Messages,
+ * number parsing and the clock are the CLI's (args.h, output.h, clock.h,
+ * in tools/common), so that the simulator says everything as equix-cli
+ * does.
  */
 #ifndef EQUIX_TOOLS_SIM_H
 #define EQUIX_TOOLS_SIM_H
