@@ -72,29 +72,39 @@ static void hashx_teardown(void *state)
 	free(s);
 }
 
-/* The recorded hashes of `x`, whose function is made: the bytes this
- * library's HASHX_SIZE gives, at most 32. */
-static bench_status check_hashes(const hashx_state *s,
-				 const bench_hashx_vec *x, const char *seed,
-				 char *msg, size_t size)
+size_t bench_seeds(const bench_vectors *v, bool hashed,
+		   const bench_hashx_vec **out, size_t cap)
 {
-	size_t n = s->lib->hashx_size;
-	char got[32], rec[32];
-	uint8_t out[32];
+	size_t n = 0;
 
+	for (size_t i = 0; i < v->n_hashx && n < cap; i++)
+		if (v->hashx[i].ok && (!hashed || v->hashx[i].pairs > 0))
+			out[n++] = &v->hashx[i];
+	return n;
+}
+
+/* The bytes this library's HASHX_SIZE gives, at most 32. */
+bool bench_hash_matches(const bench_library *lib, const bench_hashx_vec *x,
+			int k, const uint8_t *out)
+{
+	return memcmp(out, x->hash[k], lib->hashx_size) == 0;
+}
+
+int bench_function_diff(const bench_library *lib, hashx_ctx *ctx,
+			hashx_type type, const bench_hashx_vec *x,
+			uint8_t got[32])
+{
+	hashx_type t;
+
+	if (lib->hashx_query_type(ctx, &t) != HASHX_OK || t != type)
+		return BENCH_DIFF_TYPE;
 	for (int k = 0; k < x->pairs; k++) {
-		memset(out, 0, sizeof out);
-		(s->lib->hashx_exec)(s->ctx, x->nonce[k], out);
-		if (memcmp(out, x->hash[k], n) != 0)
-			return bench_say(
-				BENCH_WRONG, msg, size,
-				"seed %s, input %llx: hash %s, expected %s",
-				seed, (unsigned long long)x->nonce[k],
-				hex_short(out, n, got, sizeof got),
-				hex_short(x->hash[k], n, rec,
-						sizeof rec));
+		memset(got, 0, 32);
+		(lib->hashx_exec)(ctx, x->nonce[k], got);
+		if (!bench_hash_matches(lib, x, k, got))
+			return k;
 	}
-	return BENCH_READY;
+	return BENCH_DIFF_NONE;
 }
 
 /* Makes every vector's function, which must be of the type measured, and
@@ -102,14 +112,14 @@ static bench_status check_hashes(const hashx_state *s,
 static bench_status check_hashx(hashx_state *s, const bench_vectors *v,
 				hashx_type want, char *msg, size_t size)
 {
-	bench_status st = BENCH_READY;
-
-	for (size_t i = 0; st == BENCH_READY && i < v->n_hashx; i++) {
+	for (size_t i = 0; i < v->n_hashx; i++) {
 		const bench_hashx_vec *x = &v->hashx[i];
 		hashx_result r = s->lib->hashx_make(s->ctx, x->seed,
 						    x->seed_len);
-		hashx_type type;
-		char hex[32];
+		size_t n = s->lib->hashx_size;
+		char hex[32], got[32], rec[32];
+		uint8_t out[32];
+		int d;
 
 		hex_short(x->seed, x->seed_len, hex, sizeof hex);
 		if ((r == HASHX_OK) != x->ok)
@@ -121,15 +131,21 @@ static bench_status check_hashx(hashx_state *s, const bench_vectors *v,
 					       : "HASHX_FAIL_SEED");
 		if (!x->ok)
 			continue;
-		if (s->lib->hashx_query_type(s->ctx, &type) != HASHX_OK ||
-		    type != want)
+		d = bench_function_diff(s->lib, s->ctx, want, x, out);
+		if (d == BENCH_DIFF_TYPE)
 			return bench_say(BENCH_WRONG, msg, size,
 					 "seed %s: the function is not of "
 					 "the type measured (%d)",
 					 hex, (int)want);
-		st = check_hashes(s, x, hex, msg, size);
+		if (d != BENCH_DIFF_NONE)
+			return bench_say(
+				BENCH_WRONG, msg, size,
+				"seed %s, input %llx: hash %s, expected %s",
+				hex, (unsigned long long)x->nonce[d],
+				hex_short(out, n, got, sizeof got),
+				hex_short(x->hash[d], n, rec, sizeof rec));
 	}
-	return st;
+	return BENCH_READY;
 }
 
 /* A context of `type`, checked, with the seeds to cycle over. */
@@ -149,10 +165,7 @@ static bench_status hashx_setup(const bench_library *lib,
 	s->lib = lib;
 	if ((s->ctx = (lib->hashx_alloc)(type)) == NULL)
 		return bench_say(BENCH_ERROR, msg, size, "hashx_alloc failed");
-	for (size_t i = 0; i < v->n_hashx && s->n < HASHX_SEEDS; i++)
-		if (v->hashx[i].ok)
-			s->seeds[s->n++] = &v->hashx[i];
-	if (s->n == 0)
+	if ((s->n = bench_seeds(v, false, s->seeds, HASHX_SEEDS)) == 0)
 		return bench_say(BENCH_ERROR, msg, size,
 				 "no valid seed among the vectors");
 	/* A compiled context without a compiler: not this build's path. */
@@ -196,15 +209,10 @@ static double run_hash(void *state, uint64_t iters)
 /* ---- Equi-X ------------------------------------------------------- */
 
 /* A challenge, and for verify/ one of its recorded solutions. */
-typedef struct equix_pair {
-	const bench_equix_vec *vec;
-	const equix_solution *sol;
-} equix_pair;
-
 typedef struct equix_state {
 	const bench_library *lib;
 	equix_ctx *ctx;
-	equix_pair *pairs; /* cycled over */
+	bench_equix_pair *pairs; /* cycled over */
 	size_t n, next;
 	unsigned sink;
 } equix_state;
@@ -235,15 +243,43 @@ static equix_state *equix_state_new(const bench_library *lib, int flags,
 	return s->ctx != NULL && s->pairs != NULL ? s : NULL;
 }
 
+size_t bench_solutions(const bench_vectors *v, bench_equix_pair *out,
+		       size_t cap)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < v->n_equix && n < cap; i++)
+		for (unsigned k = 0;
+		     v->equix[i].ok && k < v->equix[i].count && n < cap; k++)
+			out[n++] = (bench_equix_pair){&v->equix[i],
+						      &v->equix[i].sols[k]};
+	return n;
+}
+
+bool bench_tampered_refused(const bench_library *lib, equix_ctx *ctx,
+			    const bench_equix_pair *p)
+{
+	equix_solution bad = *p->sol;
+
+	bad.idx[7] ^= 1;
+	return lib->equix_verify(ctx, p->vec->challenge, p->vec->len, &bad) !=
+	       EQUIX_OK;
+}
+
+bool bench_solve_matches(const bench_equix_vec *x, equix_result r,
+			 const equix_solutions_buffer *b)
+{
+	return x->ok && r == EQUIX_OK && b->count == x->count &&
+	       memcmp(b->sols, x->sols, x->count * sizeof x->sols[0]) == 0;
+}
+
 /* Every recorded solution must verify, and a tampered one must not. */
 static bench_status check_verify(equix_state *s, char *msg, size_t size)
 {
-	const bench_equix_vec *x = s->pairs[0].vec;
-	equix_solution bad = *s->pairs[0].sol;
 	char hex[32];
 
 	for (size_t i = 0; i < s->n; i++) {
-		const equix_pair *p = &s->pairs[i];
+		const bench_equix_pair *p = &s->pairs[i];
 		equix_result r = s->lib->equix_verify(s->ctx, p->vec->challenge,
 						      p->vec->len, p->sol);
 
@@ -256,9 +292,7 @@ static bench_status check_verify(equix_state *s, char *msg, size_t size)
 							 sizeof hex),
 					 (int)r);
 	}
-	bad.idx[7] ^= 1;
-	if (s->lib->equix_verify(s->ctx, x->challenge, x->len, &bad) ==
-	    EQUIX_OK)
+	if (!bench_tampered_refused(s->lib, s->ctx, &s->pairs[0]))
 		return bench_say(BENCH_WRONG, msg, size,
 				 "a tampered solution was accepted");
 	return BENCH_READY;
@@ -273,12 +307,8 @@ static bench_status verify_setup(const bench_library *lib,
 
 	if (s == NULL)
 		return bench_say(BENCH_ERROR, msg, size, "equix_alloc failed");
-	for (size_t i = 0; i < v->n_equix; i++)
-		for (unsigned k = 0; v->equix[i].ok && k < v->equix[i].count;
-		     k++)
-			s->pairs[s->n++] = (equix_pair){&v->equix[i],
-							&v->equix[i].sols[k]};
-	if (s->n == 0)
+	if ((s->n = bench_solutions(v, s->pairs,
+				    v->n_equix * EQUIX_MAX_SOLS)) == 0)
 		return bench_say(BENCH_ERROR, msg, size,
 				 "no solutions among the vectors");
 	return check_verify(s, msg, size);
@@ -293,7 +323,7 @@ static double run_verify(void *state, uint64_t iters)
 	double t0 = bench_now_ns();
 
 	for (uint64_t i = 0; i < iters; i++) {
-		const equix_pair *p = &s->pairs[s->next];
+		const bench_equix_pair *p = &s->pairs[s->next];
 
 		s->sink += (unsigned)s->lib->equix_verify(
 			s->ctx, p->vec->challenge, p->vec->len, p->sol);
@@ -327,9 +357,7 @@ static bench_status check_solve(equix_state *s, const bench_vectors *v,
 					 "challenge %s: equix_solve gave "
 					 "%d, expected EQUIX_FAIL_CHALLENGE",
 					 hex, (int)r);
-		if (x->ok && (r != EQUIX_OK || b.count != x->count ||
-			      memcmp(b.sols, x->sols,
-				     x->count * sizeof x->sols[0]) != 0))
+		if (x->ok && !bench_solve_matches(x, r, &b))
 			return bench_say(BENCH_WRONG, msg, size,
 					 "challenge %s: the solutions "
 					 "differ (%u found, %u recorded)",
@@ -404,3 +432,11 @@ const bench_def bench_defs[] = {
 };
 
 const size_t n_bench_defs = sizeof bench_defs / sizeof bench_defs[0];
+
+const bench_def *bench_def_find(const char *name)
+{
+	for (size_t i = 0; i < n_bench_defs; i++)
+		if (strcmp(bench_defs[i].name, name) == 0)
+			return &bench_defs[i];
+	return NULL;
+}

@@ -3,7 +3,9 @@
 /*
  * benchmarks.h - what is measured: each benchmark's set-up (which first
  * checks the library's outputs against the reference vectors), its timed
- * routine and its tear-down.
+ * routine and its tear-down; and the workloads' pieces that equix-count
+ * counts with (which vectors an operation runs on, how its outputs are
+ * compared with them), defined here once for both.
  */
 #ifndef EQUIX_BENCH_BENCHMARKS_H
 #define EQUIX_BENCH_BENCHMARKS_H
@@ -56,6 +58,52 @@ typedef struct bench_def {
 /* Every benchmark, in the order they run; n_bench_defs of them. */
 extern const bench_def bench_defs[];
 extern const size_t n_bench_defs;
+
+/* The benchmark named `name`, or NULL. */
+const bench_def *bench_def_find(const char *name);
+
+/* ---- The workloads' pieces (equix-count's too) ---------------------- */
+
+/* The first `cap` seeds that make a function (and, when `hashed`, that
+ * have recorded hashes), in file order, into `out`; returns how many. */
+size_t bench_seeds(const bench_vectors *v, bool hashed,
+		   const bench_hashx_vec **out, size_t cap);
+
+/* What bench_function_diff() returns when the function is not of the
+ * type wanted, and when it gives every recorded hash. */
+enum { BENCH_DIFF_TYPE = -2, BENCH_DIFF_NONE = -1 };
+
+/* Compares the function made in `ctx` from x's seed with the record: its
+ * type must be `type`, its hash of each recorded input the recorded one
+ * (lib->hashx_size bytes). BENCH_DIFF_NONE, BENCH_DIFF_TYPE, or the first
+ * input (an index of x->nonce) that differs, its hash in `got`. */
+int bench_function_diff(const bench_library *lib, hashx_ctx *ctx,
+			hashx_type type, const bench_hashx_vec *x,
+			uint8_t got[32]);
+
+/* `out` is x's recorded hash of its k-th input. */
+bool bench_hash_matches(const bench_library *lib, const bench_hashx_vec *x,
+			int k, const uint8_t *out);
+
+/* A challenge and one of its recorded solutions. */
+typedef struct bench_equix_pair {
+	const bench_equix_vec *vec;
+	const equix_solution *sol;
+} bench_equix_pair;
+
+/* The first `cap` recorded solutions of the valid challenges, in file
+ * order, into `out`; returns how many. */
+size_t bench_solutions(const bench_vectors *v, bench_equix_pair *out,
+		       size_t cap);
+
+/* `lib` refuses p's solution with one index changed. */
+bool bench_tampered_refused(const bench_library *lib, equix_ctx *ctx,
+			    const bench_equix_pair *p);
+
+/* A solve of x's challenge gave the record: x is valid, r EQUIX_OK, and
+ * b the recorded solutions in the recorded order. */
+bool bench_solve_matches(const bench_equix_vec *x, equix_result r,
+			 const equix_solutions_buffer *b);
 
 /* The PoW layer's (pow_benchmarks.c): param POW_EFFORT or POW_SERVICE. */
 enum { POW_EFFORT, POW_SERVICE };

@@ -22,6 +22,11 @@
  * reported and ends the program with status 1, before the figure's dump,
  * so the script finds a figure missing and fails.
  *
+ * Which vectors each figure runs on, its context's type or flags, and how
+ * outputs are compared with the records are the benchmarks' own
+ * (benchmarks.h, in bench/libbench.la): only the counted loops and the
+ * numbers of operations are this program's.
+ *
  * Outside valgrind the client requests do nothing: the program then runs
  * its checks only (tests/count.sh).
  */
@@ -40,6 +45,7 @@
 #include <hashx.h>
 
 #include "dispatch.h"
+#include "benchmarks.h"
 #include "vectors.h"
 
 /* For the baseline's header: GCC's __VERSION__ is the bare number. */
@@ -130,16 +136,13 @@ static const char *seed_hex(const bench_hashx_vec *x, char buf[32])
 	return buf;
 }
 
-/* The first `want` seeds that make a function; false when there are
- * fewer. */
+/* The first `want` seeds with recorded hashes (bench_seeds); false when
+ * there are fewer. */
 static bool pick_seeds(const bench_vectors *v, const bench_hashx_vec **out,
 		       size_t want)
 {
-	size_t n = 0;
+	size_t n = bench_seeds(v, true, out, want);
 
-	for (size_t i = 0; i < v->n_hashx && n < want; i++)
-		if (v->hashx[i].ok && v->hashx[i].pairs > 0)
-			out[n++] = &v->hashx[i];
 	if (n < want)
 		say("the vectors hold %zu seeds with recorded hashes, %zu "
 		    "needed",
@@ -152,26 +155,18 @@ static bool pick_seeds(const bench_vectors *v, const bench_hashx_vec **out,
 static bool check_function(hashx_ctx *ctx, hashx_type type,
 			   const bench_hashx_vec *x, const char *figure)
 {
-	size_t size = hashx_output_size();
-	hashx_type got;
 	uint8_t out[32];
 	char hex[32];
+	int d = bench_function_diff(&bench_library_ours, ctx, type, x, out);
 
-	if (hashx_query_type(ctx, &got) != HASHX_OK || got != type) {
+	if (d == BENCH_DIFF_TYPE)
 		say("%s: seed %s: the function is not of the type counted",
 		    figure, seed_hex(x, hex));
-		return false;
-	}
-	for (int k = 0; k < x->pairs; k++)
-		if (hashx_exec(ctx, x->nonce[k], out) != HASHX_OK ||
-		    memcmp(out, x->hash[k], size) != 0) {
-			say("%s: seed %s, input %llx: the hash differs from "
-			    "the recorded one",
-			    figure, seed_hex(x, hex),
-			    (unsigned long long)x->nonce[k]);
-			return false;
-		}
-	return true;
+	else if (d != BENCH_DIFF_NONE)
+		say("%s: seed %s, input %llx: the hash differs from the "
+		    "recorded one",
+		    figure, seed_hex(x, hex), (unsigned long long)x->nonce[d]);
+	return d == BENCH_DIFF_NONE;
 }
 
 /* generate/: one hashx_make per seed (for a compiled context, the
@@ -179,7 +174,7 @@ static bool check_function(hashx_ctx *ctx, hashx_type type,
  * collection off, so the counted ones are not the first calls (no
  * first-touch work is counted); each function made in the region is then
  * checked. */
-static bool count_generate(const bench_vectors *v, hashx_type type,
+static bool count_generate(const bench_vectors *v, int type,
 			   const char *figure)
 {
 	const bench_hashx_vec *seeds[GENERATE_SEEDS];
@@ -227,13 +222,11 @@ static bool count_generate(const bench_vectors *v, hashx_type type,
 /* hash/: every recorded input of HASH_SEEDS functions, each made in its
  * own context beforehand; the hashes are compared with the records after
  * the region. */
-static bool count_hash(const bench_vectors *v, hashx_type type,
-		       const char *figure)
+static bool count_hash(const bench_vectors *v, int type, const char *figure)
 {
 	const bench_hashx_vec *seeds[HASH_SEEDS];
 	hashx_ctx *ctx[HASH_SEEDS] = {NULL};
 	static uint8_t out[HASH_SEEDS][BENCH_VEC_PAIRS][32];
-	size_t size = hashx_output_size();
 	unsigned iters = 0;
 	bool ok = pick_seeds(v, seeds, HASH_SEEDS);
 
@@ -253,15 +246,18 @@ static bool count_hash(const bench_vectors *v, hashx_type type,
 	}
 	if (ok) {
 		region_begin();
-		for (size_t i = 0; i < HASH_SEEDS; i++)
-			for (int k = 0; k < seeds[i]->pairs; k++)
-				hashx_exec(ctx[i], seeds[i]->nonce[k],
-					   out[i][k]);
+		for (size_t i = 0; i < HASH_SEEDS; i++) {
+			const bench_hashx_vec *x = seeds[i];
+
+			for (int k = 0; k < x->pairs; k++)
+				hashx_exec(ctx[i], x->nonce[k], out[i][k]);
+		}
 		region_end(figure, iters);
 	}
 	for (size_t i = 0; ok && i < HASH_SEEDS; i++)
 		for (int k = 0; ok && k < seeds[i]->pairs; k++)
-			if (memcmp(out[i][k], seeds[i]->hash[k], size) != 0) {
+			if (!bench_hash_matches(&bench_library_ours, seeds[i],
+						k, out[i][k])) {
 				char hex[32];
 
 				say("%s: seed %s, input %llx: the counted "
@@ -277,53 +273,23 @@ static bool count_hash(const bench_vectors *v, hashx_type type,
 	return ok;
 }
 
-static bool count_generate_interp(const bench_vectors *v, const char *f)
-{
-	return count_generate(v, HASHX_TYPE_INTERPRETED, f);
-}
-
-static bool count_generate_compiled(const bench_vectors *v, const char *f)
-{
-	return count_generate(v, HASHX_TYPE_COMPILED, f);
-}
-
-static bool count_hash_interp(const bench_vectors *v, const char *f)
-{
-	return count_hash(v, HASHX_TYPE_INTERPRETED, f);
-}
-
-static bool count_hash_compiled(const bench_vectors *v, const char *f)
-{
-	return count_hash(v, HASHX_TYPE_COMPILED, f);
-}
-
 /* ---- Equi-X -------------------------------------------------------- */
 
 /* verify/: the first VERIFY_SOLUTIONS recorded solutions, each verified
  * once in the region (which makes its challenge's HashX function, as a
  * service does for every request); all must be accepted, and a tampered
  * one, outside the region, refused. */
-static bool count_verify(const bench_vectors *v, equix_ctx_flags flags,
+static bool count_verify(const bench_vectors *v, int flags,
 			 const char *figure)
 {
-	const bench_equix_vec *vec[VERIFY_SOLUTIONS];
-	const equix_solution *sol[VERIFY_SOLUTIONS];
+	bench_equix_pair p[VERIFY_SOLUTIONS];
 	equix_result r[VERIFY_SOLUTIONS];
 	equix_ctx *ctx = equix_alloc(flags);
-	equix_solution bad;
-	size_t n = 0;
+	size_t n = bench_solutions(v, p, VERIFY_SOLUTIONS);
 	bool ok = ctx != NULL;
 
 	if (ctx == NULL)
 		say("%s: equix_alloc failed", figure);
-	for (size_t i = 0; i < v->n_equix && n < VERIFY_SOLUTIONS; i++)
-		for (unsigned k = 0;
-		     v->equix[i].ok && k < v->equix[i].count &&
-		     n < VERIFY_SOLUTIONS;
-		     k++) {
-			vec[n] = &v->equix[i];
-			sol[n++] = &v->equix[i].sols[k];
-		}
 	if (ok && n < VERIFY_SOLUTIONS) {
 		say("%s: the vectors hold %zu solutions, %d needed", figure,
 		    n, VERIFY_SOLUTIONS);
@@ -331,12 +297,12 @@ static bool count_verify(const bench_vectors *v, equix_ctx_flags flags,
 	}
 	/* Uncounted first calls, as for generate/. */
 	for (size_t i = 0; ok && i < n; i++)
-		equix_verify(ctx, vec[i]->challenge, vec[i]->len, sol[i]);
+		equix_verify(ctx, p[i].vec->challenge, p[i].vec->len, p[i].sol);
 	if (ok) {
 		region_begin();
 		for (size_t i = 0; i < VERIFY_SOLUTIONS; i++)
-			r[i] = equix_verify(ctx, vec[i]->challenge,
-					    vec[i]->len, sol[i]);
+			r[i] = equix_verify(ctx, p[i].vec->challenge,
+					    p[i].vec->len, p[i].sol);
 		region_end(figure, VERIFY_SOLUTIONS);
 	}
 	for (size_t i = 0; ok && i < VERIFY_SOLUTIONS; i++)
@@ -346,14 +312,9 @@ static bool count_verify(const bench_vectors *v, equix_ctx_flags flags,
 			    figure, i, (int)r[i]);
 			ok = false;
 		}
-	if (ok) {
-		bad = *sol[0];
-		bad.idx[7] ^= 1;
-		if (equix_verify(ctx, vec[0]->challenge, vec[0]->len, &bad) ==
-		    EQUIX_OK) {
-			say("%s: a tampered solution was accepted", figure);
-			ok = false;
-		}
+	if (ok && !bench_tampered_refused(&bench_library_ours, ctx, &p[0])) {
+		say("%s: a tampered solution was accepted", figure);
+		ok = false;
 	}
 	if (ok)
 		region_checked(figure, VERIFY_SOLUTIONS);
@@ -361,30 +322,16 @@ static bool count_verify(const bench_vectors *v, equix_ctx_flags flags,
 	return ok;
 }
 
-static bool count_verify_interp(const bench_vectors *v, const char *f)
-{
-	return count_verify(v, EQUIX_CTX_VERIFY, f);
-}
-
-static bool count_verify_try(const bench_vectors *v, const char *f)
-{
-	return count_verify(v, EQUIX_CTX_VERIFY | EQUIX_CTX_TRY_COMPILE, f);
-}
-
-static bool count_verify_compiled(const bench_vectors *v, const char *f)
-{
-	return count_verify(v, EQUIX_CTX_VERIFY | EQUIX_CTX_MUST_COMPILE, f);
-}
-
-/* solve/compiled: the first recorded challenge with solutions, solved
+/* solve/compiled: the challenge of the first recorded solution, solved
  * once (a warm-up solve would double the slowest part of the run; the
  * solver's memory is allocated by equix_alloc, outside the region); the
  * same solutions in the same order as recorded. */
-static bool count_solve(const bench_vectors *v, const char *figure)
+static bool count_solve(const bench_vectors *v, int flags, const char *figure)
 {
 	const bench_equix_vec *x = NULL;
-	equix_ctx *ctx = equix_alloc(EQUIX_CTX_SOLVE | EQUIX_CTX_MUST_COMPILE);
+	equix_ctx *ctx = equix_alloc(EQUIX_CTX_SOLVE | flags);
 	equix_solutions_buffer b;
+	bench_equix_pair first;
 	equix_result r;
 
 	if (ctx == NULL) {
@@ -393,9 +340,8 @@ static bool count_solve(const bench_vectors *v, const char *figure)
 		    figure);
 		return false;
 	}
-	for (size_t i = 0; i < v->n_equix && x == NULL; i++)
-		if (v->equix[i].ok && v->equix[i].count > 0)
-			x = &v->equix[i];
+	if (bench_solutions(v, &first, 1) == 1)
+		x = first.vec;
 	if (x == NULL) {
 		say("%s: no challenge with solutions among the vectors",
 		    figure);
@@ -406,8 +352,7 @@ static bool count_solve(const bench_vectors *v, const char *figure)
 	r = equix_solve(ctx, x->challenge, x->len, &b);
 	region_end(figure, SOLVE_CHALLENGES);
 	equix_free(ctx);
-	if (r != EQUIX_OK || b.count != x->count ||
-	    memcmp(b.sols, x->sols, x->count * sizeof x->sols[0]) != 0) {
+	if (!bench_solve_matches(x, r, &b)) {
 		say("%s: the solutions differ from the recorded ones "
 		    "(result %d, %u found, %u recorded)",
 		    figure, (int)r, r == EQUIX_OK ? b.count : 0, x->count);
@@ -419,24 +364,46 @@ static bool count_solve(const bench_vectors *v, const char *figure)
 
 /* ---- The list ------------------------------------------------------ */
 
+/* A figure's context: the HashX type or Equi-X flags of equix-bench's
+ * benchmark of the same name (bench_defs' param), or, for a figure that
+ * no benchmark times, its own. */
+#define AS_BENCHMARK (-1)
+
 typedef struct figure {
 	const char *name;
-	bool (*count)(const bench_vectors *v, const char *name);
+	bool (*count)(const bench_vectors *v, int param, const char *name);
+	int param;
 } figure;
 
-/* The names of equix-bench's benchmarks where they measure the same
- * operation (bench/benchmarks.c); verify/compiled is a must-compile
- * context, which compiles every function it verifies. */
+/* Each figure counts the operation of equix-bench's benchmark of the same
+ * name (bench/benchmarks.c); verify/compiled, which no benchmark times,
+ * is a must-compile context, which compiles every function it
+ * verifies. */
 static const figure figures[] = {
-	{"generate/interp", count_generate_interp},
-	{"generate/compiled", count_generate_compiled},
-	{"hash/interp", count_hash_interp},
-	{"hash/compiled", count_hash_compiled},
-	{"verify/interp", count_verify_interp},
-	{"verify/try-compile", count_verify_try},
-	{"verify/compiled", count_verify_compiled},
-	{"solve/compiled", count_solve},
+	{"generate/interp", count_generate, AS_BENCHMARK},
+	{"generate/compiled", count_generate, AS_BENCHMARK},
+	{"hash/interp", count_hash, AS_BENCHMARK},
+	{"hash/compiled", count_hash, AS_BENCHMARK},
+	{"verify/interp", count_verify, AS_BENCHMARK},
+	{"verify/try-compile", count_verify, AS_BENCHMARK},
+	{"verify/compiled", count_verify,
+	 EQUIX_CTX_VERIFY | EQUIX_CTX_MUST_COMPILE},
+	{"solve/compiled", count_solve, AS_BENCHMARK},
 };
+
+/* The figure's run, with its context's parameter. */
+static bool count_figure(const figure *f, const bench_vectors *v)
+{
+	const bench_def *d;
+
+	if (f->param != AS_BENCHMARK)
+		return f->count(v, f->param, f->name);
+	if ((d = bench_def_find(f->name)) == NULL) {
+		say("%s: equix-bench has no such benchmark", f->name);
+		return false;
+	}
+	return f->count(v, d->param, f->name);
+}
 
 #define N_FIGURES (sizeof figures / sizeof figures[0])
 
@@ -597,7 +564,7 @@ int main(int argc, char **argv)
 		printf("not under valgrind: outputs checked, nothing "
 		       "counted\n");
 	for (size_t i = 0; ok && i < n_chosen; i++)
-		ok = chosen[i]->count(&v, chosen[i]->name);
+		ok = count_figure(chosen[i], &v);
 	bench_vectors_free(&v);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		say("could not write the results");

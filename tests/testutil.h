@@ -23,8 +23,9 @@
 void tu_mark_point(const char *file, int line);
 #define _mark_point(file, line) tu_mark_point(file, line)
 
-/* The vector files' reader is equix-bench's (bench/vectors.c, linked into
- * the test utilities), so both read the files alike. */
+/* The vector files' reader is the tools' (tools/common/vectors.c, in
+ * libtools, linked with the test utilities), so the tests, equix-bench
+ * and equix-count read the files alike. */
 #include "vectors.h"
 
 /* Decodes lowercase or uppercase hex ("-" is the empty string) into `out`

@@ -1,7 +1,8 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * cli.h - what the parts of equix-cli share: its exit statuses and the
+ * cli.h - what the parts of equix-cli share: its exit statuses (args.h,
+ * in the tools' library, since the simulator returns them too) and the
  * entry point of each subcommand.
  *
  * Every subcommand takes its own argv, whose argv[0] is the subcommand's
@@ -10,12 +11,7 @@
 #ifndef EQUIX_CLI_H
 #define EQUIX_CLI_H
 
-/* The exit statuses, the same for every subcommand. */
-enum cli_status {
-	CLI_OK = 0,    /* success, or the proof / solution is valid */
-	CLI_FAIL = 1,  /* invalid, or the operation could not be done */
-	CLI_USAGE = 2, /* bad arguments or malformed input */
-};
+#include "args.h"
 
 int cmd_solve(int argc, char **argv);
 int cmd_verify(int argc, char **argv);

@@ -3,7 +3,8 @@
 /*
  * sim_report.c - what "pow simulate" writes (sim.h): the summary on
  * stdout, the CSV and JSON files (jansson), and the HTML report and SVG
- * pictures drawn with equix-bench's plotting code (bench/svg_plot.c).
+ * pictures drawn with the tools' plotting code (tools/common/svg_plot.c,
+ * which equix-bench's report draws with too).
  *
  * Every figure is printed with a fixed format, so that one seed gives
  * the same bytes; nothing measured at run time (wall time, events per

@@ -3,11 +3,12 @@
 /*
  * vectors.h - the reference implementation's recorded outputs
  * (tests/vectors/hashx.txt and equix.txt), read for the checks that come
- * before any timing. The unit tests read the HashX files through the same
- * line parser (tests/testutil.c links this file).
+ * before any timing or counting (equix-bench, equix-count). The unit tests
+ * read the HashX files through the same line parser (tests/testutil.c;
+ * all link libtools).
  */
-#ifndef EQUIX_BENCH_VECTORS_H
-#define EQUIX_BENCH_VECTORS_H
+#ifndef EQUIX_TOOLS_VECTORS_H
+#define EQUIX_TOOLS_VECTORS_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -16,8 +16,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
-
 bool cli_std_fds_open(void)
 {
 	int fd;

@@ -1,18 +1,18 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * svg_plot.h - a tiny SVG plotting helper for the HTML report: one plot
- * area with two linear axes (ticks, tick labels, grid, axis labels), a
- * title, a legend in the right margin, and marks drawn in data
- * coordinates.
+ * svg_plot.h - a tiny SVG plotting helper for the HTML reports of
+ * equix-bench and equix-cli pow simulate: one plot area with two linear
+ * axes (ticks, tick labels, grid, axis labels), a title, a legend in the
+ * right margin, and marks drawn in data coordinates.
  *
  * Every coordinate goes through one writer that replaces a non-finite
  * value by 0 and clamps huge ones, so no "nan" or "inf" ever reaches the
  * SVG, whatever the data. Write errors are remembered and reported by
  * svg_plot_end().
  */
-#ifndef EQUIX_BENCH_SVG_PLOT_H
-#define EQUIX_BENCH_SVG_PLOT_H
+#ifndef EQUIX_TOOLS_SVG_PLOT_H
+#define EQUIX_TOOLS_SVG_PLOT_H
 
 #include <stddef.h>
 #include <stdio.h>

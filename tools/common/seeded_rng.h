@@ -12,8 +12,8 @@
  * generator cannot be seeded. Nothing here is meant to be unpredictable:
  * it is for reproducibility, never for security.
  */
-#ifndef EQUIX_BENCH_SEEDED_RNG_H
-#define EQUIX_BENCH_SEEDED_RNG_H
+#ifndef EQUIX_TOOLS_SEEDED_RNG_H
+#define EQUIX_TOOLS_SEEDED_RNG_H
 
 #include <stdint.h>
 
@@ -35,4 +35,4 @@ double seeded_rng_exp(seeded_rng *rng);
  * 1 - exp(-rate): geometric, at least 1. rate > 0. */
 uint64_t seeded_rng_geometric(seeded_rng *rng, double rate);
 
-#endif /* EQUIX_BENCH_SEEDED_RNG_H */
+#endif /* EQUIX_TOOLS_SEEDED_RNG_H */

@@ -7,11 +7,17 @@
  * doc/defence.md section 3 describes the model.
  *
  * The parts: the scenario (its parameters, the built-in ones and the JSON
- * file format, sim_scenario.c), the engine (sim_engine.c), and the
- * reports (sim_report.c: CSV, JSON, HTML with SVG plots).
+ * file format, sim_scenario.c), the engine (sim_engine.c), the reports
+ * (sim_report.c: CSV, JSON, HTML with SVG plots), and one whole run
+ * (sim_run.c: this machine measured, the engine, the reports). They are
+ * libsim (tools/sim/README.md); equix-cli's command (src/cli/
+ * cmd_pow_simulate.c) reads the options and calls sim_main(). Messages,
+ * number parsing and the clock are the CLI's (args.h, output.h, clock.h,
+ * in tools/common), so that the simulator says everything as equix-cli
+ * does.
  */
-#ifndef EQUIX_CLI_SIM_H
-#define EQUIX_CLI_SIM_H
+#ifndef EQUIX_TOOLS_SIM_H
+#define EQUIX_TOOLS_SIM_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -179,4 +185,21 @@ bool sim_write_svgs(const char *prefix, const sim_scenario *s,
 bool sim_print_summary(const sim_scenario *s, uint64_t seed,
 		       const sim_result *r);
 
-#endif /* EQUIX_CLI_SIM_H */
+/* ---- One run ----------------------------------------------------------- */
+
+/* The files a run writes (NULL: not written), and whether it reports
+ * its events, wall time and events per second on stderr. */
+typedef struct sim_outputs {
+	const char *csv, *json, *html, *svg;
+	bool stats;
+} sim_outputs;
+
+/* Measures on this machine what `s` leaves at 0 (solve rate, solutions
+ * per nonce, verification cost: real equix_solve and equix_verify
+ * calls) and stores it in `s`, runs the model (sim_run), writes the
+ * reports `o` asks for and the summary. False after one line on stderr
+ * when any of that failed or an invariant broke. */
+bool sim_main(sim_scenario *s, uint64_t seed, size_t max_live,
+	      const sim_outputs *o);
+
+#endif /* EQUIX_TOOLS_SIM_H */

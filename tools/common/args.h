@@ -17,6 +17,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* equix-cli's exit statuses, the same for every subcommand. */
+enum cli_status {
+	CLI_OK = 0,    /* success, or the proof / solution is valid */
+	CLI_FAIL = 1,  /* invalid, or the operation could not be done */
+	CLI_USAGE = 2, /* bad arguments or malformed input */
+};
+
 #if defined(__GNUC__)
 #define CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #else

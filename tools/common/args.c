@@ -14,8 +14,6 @@
 
 #include <sodium.h>
 
-#include "cli.h"
-
 static void vreport(const char *format, va_list ap)
 {
 	fputs("equix-cli: ", stderr);

@@ -1,7 +1,8 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * vectors.c - strict readers of the two vector files the benchmarks use.
+ * vectors.c - strict readers of the two vector files the benchmarks and
+ * the tests use.
  */
 #include <errno.h>
 #include <stdbool.h>
