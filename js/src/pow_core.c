@@ -3,16 +3,21 @@
 /*
  * pow_core.c - the C ABI of Tor's PoW v1 beyond the puzzle (core.c has
  * the challenge and the effort check): the client's nonce order, the
- * stateless part of the service's check, the INTRODUCE1 extension body
- * and the descriptor's pow-params line, each the library's own function
- * (src/pow), with the proof's fields passed one by one since JavaScript
- * has no structs.
+ * stateless part of the service's check, the result names, the
+ * INTRODUCE1 extension body and the descriptor's pow-params line, each
+ * the library's own function (src/pow), with the proof's fields passed
+ * one by one since JavaScript has no structs. The stateless check and
+ * the names are the library's internal functions (check.h, result.h):
+ * js/build.sh compiles src/pow's files into the same module, so they need
+ * no export from the shared library.
  */
 #include <string.h>
 
 #include <equix_pow.h>
 
+#include "check.h"
 #include "core.h"
+#include "result.h"
 
 #define POW_EXPORT(name) __attribute__((export_name(name)))
 
@@ -45,86 +50,36 @@ void ex_pow_nonce_add(uint8_t nonce[EQUIX_POW_NONCE_LEN], uint64_t count)
 	equix_pow_nonce_add(nonce, count);
 }
 
-/* equix_verify's result as the service reports it. */
-static equix_pow_result from_equix(equix_result r)
+/* A proof from its fields, as JavaScript passes them. */
+static void proof_set(equix_pow_solution *p, const uint8_t *nonce,
+		      uint32_t effort, const uint8_t *seed_head,
+		      const uint8_t *solution)
 {
-	switch (r) {
-	case EQUIX_OK:
-		return EQUIX_POW_OK;
-	case EQUIX_FAIL_ORDER:
-		return EQUIX_POW_FAIL_ORDER;
-	case EQUIX_FAIL_CHALLENGE:
-		return EQUIX_POW_FAIL_CHALLENGE;
-	case EQUIX_FAIL_PARTIAL_SUM:
-		return EQUIX_POW_FAIL_PARTIAL_SUM;
-	case EQUIX_FAIL_FINAL_SUM:
-		return EQUIX_POW_FAIL_FINAL_SUM;
-	case EQUIX_FAIL_COMPILE:
-		return EQUIX_POW_FAIL_COMPILE;
-	case EQUIX_FAIL_NO_SOLVER:
-	case EQUIX_FAIL_INTERNAL:
-		break;
-	}
-	return EQUIX_POW_FAIL_INTERNAL;
+	memcpy(p->nonce, nonce, sizeof p->nonce);
+	p->effort = effort;
+	memcpy(p->seed_head, seed_head, sizeof p->seed_head);
+	memcpy(p->solution, solution, sizeof p->solution);
 }
 
-/*
- * The service's checks that need no state, in its order (service.c):
- * the seed head names this seed, the effort check, then equix_verify.
- * What a service adds (its minimum effort, the previous seed, the replay
- * cache) is the caller's.
- */
+/* The service's checks that need no state, in its order, for this seed
+ * (pow_check_proof(), as the service calls it): the seed head names it,
+ * the effort check, then equix_verify(). What a service adds (its minimum
+ * effort, the previous seed, the replay cache) is the caller's. */
 int ex_pow_verify(equix_ctx *ctx, const uint8_t *id, const uint8_t *seed,
 		  const uint8_t *nonce, uint32_t effort,
 		  const uint8_t *seed_head, const uint8_t *solution)
 {
-	uint8_t challenge[EQUIX_POW_CHALLENGE_LEN];
-	equix_solution s;
+	equix_pow_solution p;
 
-	if (memcmp(seed, seed_head, EQUIX_POW_SEED_HEAD_LEN) != 0)
-		return EQUIX_POW_FAIL_SEED_HEAD;
-	equix_pow_challenge_build(challenge, id, seed, nonce, effort);
-	if (!equix_pow_effort_check(challenge, solution, effort))
-		return EQUIX_POW_FAIL_EFFORT;
-	equix_solution_unpack(solution, &s);
-	return from_equix(equix_verify(ctx, challenge, sizeof challenge, &s));
+	proof_set(&p, nonce, effort, seed_head, solution);
+	return (int)pow_check_proof(ctx, id, seed, &p, NULL, NULL);
 }
 
-/* The enumerator's name without its EQUIX_POW_ prefix (as core.c's). */
+/* The enumerator's name without its EQUIX_POW_ prefix (as core.c's), from
+ * the library's list (result.c). */
 const char *ex_pow_result_name(int r)
 {
-	switch ((equix_pow_result)r) {
-#define NAME(x)                                                          \
-	case EQUIX_POW_##x:                                              \
-		return #x;
-		NAME(OK)
-		NAME(FAIL_SEED_HEAD)
-		NAME(FAIL_REPLAY)
-		NAME(FAIL_EFFORT)
-		NAME(FAIL_CACHE_FULL)
-		NAME(FAIL_ORDER)
-		NAME(FAIL_CHALLENGE)
-		NAME(FAIL_PARTIAL_SUM)
-		NAME(FAIL_FINAL_SUM)
-		NAME(FAIL_COMPILE)
-		NAME(FAIL_CANCELLED)
-		NAME(FAIL_LIMIT)
-		NAME(FAIL_LENGTH)
-		NAME(FAIL_VERSION)
-		NAME(FAIL_SYNTAX)
-		NAME(FAIL_BASE64)
-		NAME(FAIL_NUMBER)
-		NAME(FAIL_TIMESTAMP)
-		NAME(FAIL_ARGUMENT)
-		NAME(FAIL_INTERNAL)
-		NAME(FAIL_NO_MEMORY)
-		NAME(FAIL_LOW_EFFORT)
-		NAME(FAIL_SEED_RETIRED)
-		NAME(FAIL_EVICTED)
-		NAME(FAIL_REENTERED)
-#undef NAME
-	}
-	return "UNKNOWN";
+	return pow_result_name((equix_pow_result)r);
 }
 
 int ex_pow_extension_encode(const uint8_t *nonce, uint32_t effort,
@@ -133,10 +88,7 @@ int ex_pow_extension_encode(const uint8_t *nonce, uint32_t effort,
 {
 	equix_pow_solution p;
 
-	memcpy(p.nonce, nonce, sizeof p.nonce);
-	p.effort = effort;
-	memcpy(p.seed_head, seed_head, sizeof p.seed_head);
-	memcpy(p.solution, solution, sizeof p.solution);
+	proof_set(&p, nonce, effort, seed_head, solution);
 	return (int)equix_pow_extension_encode(&p, body);
 }
 

@@ -14,6 +14,10 @@
  *   5. equix_verify() (eight HashX evaluations plus the program build);
  *   6. the reservation becomes the record.
  *
+ * Steps 3 and 5 need no state, nor does step 1 once the seed is found:
+ * they are pow_check_proof() (check.c), which the WebAssembly core calls
+ * too, with step 4 as its gate; this file has the steps of the state.
+ *
  * Threads: one lock guards the seeds and the replay cache, and is never
  * held while hashing. The reservation (step 4) keeps two threads given
  * the same proof from both accepting it, and a proof that fails step 5
@@ -48,6 +52,7 @@
 
 #include <hashx.h>
 
+#include "check.h"
 #include "equix_pow.h"
 #include "replay_cache.h"
 #include "retired_seeds.h"
@@ -338,72 +343,57 @@ static void release(equix_pow_service *s, uint64_t generation,
 	pthread_mutex_unlock(&s->lock);
 }
 
-static equix_pow_result from_equix(equix_result r)
-{
-	switch (r) {
-	case EQUIX_OK:
-		return EQUIX_POW_OK;
-	case EQUIX_FAIL_ORDER:
-		return EQUIX_POW_FAIL_ORDER;
-	case EQUIX_FAIL_CHALLENGE:
-		return EQUIX_POW_FAIL_CHALLENGE;
-	case EQUIX_FAIL_PARTIAL_SUM:
-		return EQUIX_POW_FAIL_PARTIAL_SUM;
-	case EQUIX_FAIL_FINAL_SUM:
-		return EQUIX_POW_FAIL_FINAL_SUM;
-	case EQUIX_FAIL_COMPILE:
-		return EQUIX_POW_FAIL_COMPILE;
-	default:
-		return EQUIX_POW_FAIL_INTERNAL;
-	}
-}
+/* One call of equix_pow_service_verify(), as step 4 (the gate of
+ * pow_check_proof()) sees it. */
+typedef struct verify_call {
+	equix_pow_service *s;
+	uint64_t generation; /* of the seed steps 1 and 2 found */
+	bool own_ctx;        /* the caller passed no context: the state's */
+	reservation k;       /* what step 4 found; NOT_RESERVED before it */
+} verify_call;
 
-/* Step 5, on the caller's context or, one at a time, on the state's. */
-static equix_pow_result run_equix_verify(equix_pow_service *s, equix_ctx *ctx,
-					 const uint8_t *challenge,
-					 const uint8_t *solution_bytes)
+/* Step 4, and then, for step 5 on the state's context, its lock (which
+ * equix_pow_service_verify() releases once pow_check_proof() returns). */
+static equix_pow_result reserve_gate(void *user,
+				     const equix_pow_solution *proof)
 {
-	equix_solution solution;
-	equix_result r;
+	verify_call *c = user;
+	equix_pow_result refusal;
 
-	equix_solution_unpack(solution_bytes, &solution);
-	if (ctx != NULL)
-		return from_equix(equix_verify(
-			ctx, challenge, EQUIX_POW_CHALLENGE_LEN, &solution));
-	pthread_mutex_lock(&s->ctx_lock);
-	r = equix_verify(s->ctx, challenge, EQUIX_POW_CHALLENGE_LEN, &solution);
-	pthread_mutex_unlock(&s->ctx_lock);
-	return from_equix(r);
+	c->k = reserve(c->s, c->generation, proof, &refusal);
+	if (c->k == NOT_RESERVED)
+		return refusal;
+	if (c->own_ctx)
+		pthread_mutex_lock(&c->s->ctx_lock);
+	return EQUIX_POW_OK;
 }
 
 equix_pow_result equix_pow_service_verify(equix_pow_service *s, equix_ctx *ctx,
 					  const equix_pow_solution *proof)
 {
-	uint8_t seed[EQUIX_POW_SEED_LEN], challenge[EQUIX_POW_CHALLENGE_LEN];
-	uint64_t generation = 0;
+	uint8_t seed[EQUIX_POW_SEED_LEN];
+	verify_call c = { .s = s, .own_ctx = ctx == NULL, .k = NOT_RESERVED };
 	equix_pow_result r;
-	reservation k;
 
 	if (s == NULL || proof == NULL)
 		return EQUIX_POW_FAIL_ARGUMENT;
 	if (proof->effort < atomic_load_explicit(&s->min_effort,
 						 memory_order_relaxed))
 		return EQUIX_POW_FAIL_LOW_EFFORT;
-	if ((r = find_seed(s, proof, seed, &generation)) != EQUIX_POW_OK)
+	if ((r = find_seed(s, proof, seed, &c.generation)) != EQUIX_POW_OK)
 		return r;
-	equix_pow_challenge_build(challenge, s->id, seed, proof->nonce,
-				  proof->effort);
-	if (!equix_pow_effort_check(challenge, proof->solution, proof->effort))
-		return EQUIX_POW_FAIL_EFFORT;
-	if ((k = reserve(s, generation, proof, &r)) == NOT_RESERVED)
-		return r;
-	r = run_equix_verify(s, ctx, challenge, proof->solution);
+	r = pow_check_proof(c.own_ctx ? s->ctx : ctx, s->id, seed, proof,
+			    reserve_gate, &c);
+	if (c.k == NOT_RESERVED)
+		return r; /* refused before step 5 */
+	if (c.own_ctx)
+		pthread_mutex_unlock(&s->ctx_lock);
 	if (r != EQUIX_POW_OK) {
-		if (k == RESERVED)
-			release(s, generation, proof->nonce);
+		if (c.k == RESERVED)
+			release(s, c.generation, proof->nonce);
 		return r;
 	}
-	return record(s, generation, proof, k);
+	return record(s, c.generation, proof, c.k);
 }
 
 equix_pow_result equix_pow_service_stats(equix_pow_service *s,

@@ -30,7 +30,8 @@ trap 'rm -rf "$tmp"' EXIT
 # programs (src/pow/solve_compat.h).
 mkdir "$tmp/headers"
 cp include/hashx.h "$srcdir/include/equix.h" "$srcdir/include/equix_pow.h" \
-	"$srcdir/src/pow/solve_compat.h" "$tmp/headers/"
+	"$srcdir/include/equix_pow_defence.h" "$srcdir/src/pow/solve_compat.h" \
+	"$tmp/headers/"
 
 status=0
 for lib in libhashx libequix; do
