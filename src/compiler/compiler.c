@@ -28,9 +28,12 @@ void *hashx_compiler_build(hashx_code_buffer *buf, size_t capacity,
 	if (stop == NULL)
 		return NULL;
 	/* CPUs with separate instruction and data caches (aarch64) must not
-	 * run stale instructions from the previous program. A WebAssembly
-	 * build never gets here (none.c emits nothing) and has no cache to
-	 * maintain; clang refuses the builtin for that target. */
+	 * run stale instructions from the previous program. The WebAssembly
+	 * core (js/build.sh) compiles this file but never calls this
+	 * function: wasm.c writes its modules without it, and the batch
+	 * back-ends dispatch.c builds through it are x86-64 only. It has
+	 * no cache to maintain, and clang-14 refuses the builtin for that
+	 * target ("llvm.clear_cache is not supported on wasm"). */
 #if !defined(__wasm__)
 	__builtin___clear_cache((char *)buf->mem, (char *)buf->mem + buf->size);
 #endif
