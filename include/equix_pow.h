@@ -379,21 +379,23 @@ EQUIX_POW_API equix_pow_result equix_pow_solve_sized(
  * @{ */
 
 /** A service's state: its blinded ID, the current and previous seeds, and
- * a replay cache per seed. All functions below may be called from several
+ * one replay cache that holds both seeds' accepted proofs (one table, one
+ * memory cap). All functions below may be called from several
  * threads at once on one state, except equix_pow_service_free() (see
  * @ref threads). */
 typedef struct equix_pow_service equix_pow_service;
 
 /**
  * A state whose current seed is `seed` (no previous seed yet).
- * `replay_cache_bytes` caps the memory of both replay caches together
- * (0: EQUIX_POW_REPLAY_DEFAULT_BYTES; at least EQUIX_POW_REPLAY_MIN_BYTES).
+ * `replay_cache_bytes` caps the replay cache's memory, the entries of both
+ * seeds together (0: EQUIX_POW_REPLAY_DEFAULT_BYTES; at least
+ * EQUIX_POW_REPLAY_MIN_BYTES).
  * `flags` are for the state's own verification context (or'ed with
  * EQUIX_CTX_VERIFY).
  *
  * @param id                 ID, the blinded service ID.
  * @param seed               C, the current seed.
- * @param replay_cache_bytes the replay caches' memory cap, or 0.
+ * @param replay_cache_bytes the replay cache's memory cap, or 0.
  * @param flags              the verification context's flags.
  * @return the state; NULL when out of memory, on invalid arguments, or
  *         when `flags` has EQUIX_CTX_MUST_COMPILE but no HashX function
