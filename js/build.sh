@@ -106,7 +106,7 @@ EOF
 # src/compiler, src/facade) with the
 # WebAssembly generator in place of the x86-64, A64 and none.c ones,
 # and libequix's. Of src/pow only the puzzle (challenge.c), the
-# stateless checks of a proof (check.c), the result names and the wire
+# stateless checks of a proof (proof_check.c), the result names and the wire
 # formats are needed so far; the rest (threads, the service, the queue)
 # stays native.
 sources=$(
@@ -116,14 +116,14 @@ sources=$(
 	grep -o 'src/compiler/[a-z0-9_]*\.c' "$top/src/compiler/Makefile.inc" |
 		grep -v -e '/x86_64' -e '/aarch64\.c$' -e '/none\.c$'
 	grep -o 'src/equix/[a-z0-9_]*\.c' "$top/src/equix/Makefile.inc"
-	echo src/pow/challenge.c src/pow/check.c src/pow/result.c \
+	echo src/pow/challenge.c src/pow/proof_check.c src/pow/result.c \
 		src/pow/extension.c src/pow/descriptor.c
 )
 
 # The warnings configure uses (WARN_CFLAGS), as errors: a warning that
 # only this target shows is worth stopping for.
 WARN="-Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes ${WERROR--Werror}"
-# src/pow: js/src/pow_core.c calls the library's internal check.h and
+# src/pow: js/src/pow_core.c calls the library's internal proof_check.h and
 # result.h, whose definitions are compiled into the same module.
 CPPFLAGS="-I$gen -I$top/include -I$top/src/hashx -I$top/src/compiler -I$top/src/facade -I$top/src/pow -I$sodium/include"
 obj=$build/obj

@@ -7,7 +7,7 @@
  * INTRODUCE1 extension body and the descriptor's pow-params line, each
  * the library's own function (src/pow), with the proof's fields passed
  * one by one since JavaScript has no structs. The stateless check and
- * the names are the library's internal functions (check.h, result.h):
+ * the names are the library's internal functions (proof_check.h, result.h):
  * js/build.sh compiles src/pow's files into the same module, so they need
  * no export from the shared library.
  */
@@ -15,7 +15,7 @@
 
 #include <equix_pow.h>
 
-#include "check.h"
+#include "proof_check.h"
 #include "core.h"
 #include "result.h"
 

@@ -15,7 +15,7 @@
  *   6. the reservation becomes the record.
  *
  * Steps 3 and 5 need no state, nor does step 1 once the seed is found:
- * they are pow_check_proof() (check.c), which the WebAssembly core calls
+ * they are pow_check_proof() (proof_check.c), which the WebAssembly core calls
  * too, with step 4 as its gate; this file has the steps of the state.
  *
  * Threads: one lock guards the seeds and the replay cache, and is never
@@ -52,7 +52,7 @@
 
 #include <hashx.h>
 
-#include "check.h"
+#include "proof_check.h"
 #include "equix_pow.h"
 #include "replay_cache.h"
 #include "retired_seeds.h"

@@ -1,14 +1,14 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * check.h - the checks of a proof that need no state, in the service's
+ * proof_check.h - the checks of a proof that need no state, in the service's
  * order (service.c's numbered steps, equix_pow_service_verify()): the one
  * place they are written, called by the service and by the WebAssembly
  * core (js/src/pow_core.c), which builds this file with the library's
  * other sources.
  */
-#ifndef EQUIX_POW_CHECK_H
-#define EQUIX_POW_CHECK_H
+#ifndef EQUIX_POW_PROOF_CHECK_H
+#define EQUIX_POW_PROOF_CHECK_H
 
 #include <stdint.h>
 

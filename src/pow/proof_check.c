@@ -1,13 +1,13 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * check.c - a proof's stateless checks, in the service's order (check.h).
+ * proof_check.c - a proof's stateless checks, in the service's order (proof_check.h).
  */
 #include <config.h>
 
 #include <string.h>
 
-#include "check.h"
+#include "proof_check.h"
 
 /* equix_verify()'s result as the service reports it. */
 static equix_pow_result from_equix(equix_result r)
