@@ -2,8 +2,8 @@
 # Copyright (c) 2026 The equix authors
 # SPDX-License-Identifier: BSD-3-Clause
 # The layers of the tree (doc/architecture.md, "Floors"): every #include
-# of a C file or header under src/, include/ and bench/ points to its own
-# floor or one below it, never upward. The table below is the one place
+# of a C file or header under src/, include/, tools/ and bench/ points to
+# its own floor or one below it, never upward. The table below is the one place
 # the floors are stated; a directory that is not in it fails, so a new
 # one must be given its floor here.
 #
@@ -11,7 +11,10 @@
 # options: the including file's own directory first, then the one file of
 # that name anywhere in the tree (no two headers share a name; this test
 # fails if two do). An angle-bracket include is this tree's when include/
-# has it (or its .in template), else a system header and not checked.
+# has it (or its .in template), else a system header, which no header of
+# the tree may share a name with: under that directory's -I it would be
+# read instead (a src/pow/check.h once hid Check's <check.h> from the
+# tests built with -I src/pow).
 # config.h is configure's, below every floor.
 top=${TOP_SRCDIR:?TOP_SRCDIR must name the source tree}
 cd "$top" || exit 99
@@ -24,11 +27,13 @@ floors='
 1 back-ends src/compiler
 2 facade src/facade include/hashx.h.in
 3 equix src/equix include/equix.h
-4 pow src/pow include/equix_pow.h
-5 tools src/cli bench
+4 pow src/pow include/equix_pow.h include/equix_pow_defence.h
+5 tools-common tools/common
+6 simulator tools/sim
+7 programs src/cli bench
 '
 
-files=$(find src include bench \( -name '*.c' -o -name '*.h' -o -name '*.h.in' \) \
+files=$(find src include tools bench \( -name '*.c' -o -name '*.h' -o -name '*.h.in' \) \
 	-type f | LC_ALL=C sort)
 [ -n "$files" ] || { echo "FAIL: no sources found under $top"; exit 1; }
 
@@ -106,6 +111,26 @@ problems=$(
 	}
 	'
 )
+# A header of the tree named like a system header that some file includes
+# with angle brackets (the tests too) would be read in its place by every
+# file built with that directory's -I.
+shadows=$(
+	{
+		find src tools bench -name '*.h' -type f
+		echo "--"
+		find src include tools bench tests -name '*.[ch]' -type f |
+			xargs grep -Hn '^[ \t]*#[ \t]*include[ \t]*<'
+	} | awk '
+	$0 == "--" { part = 1; next }
+	!part { b = $0; sub(/^.*\//, "", b); own[b] = $0; next }
+	{
+		h = $0; sub(/^[^<]*</, "", h); sub(/>.*$/, "", h)
+		at = $0; sub(/:[ \t]*#.*$/, "", at)
+		if (h in own)
+			printf "%s: <%s> is a system header, and %s shadows it\n", at, h, own[h]
+	}')
+problems=$(printf '%s\n%s\n' "$problems" "$shadows")
+
 echo "$problems" | grep . && {
 	echo "FAIL: $(echo "$problems" | grep -c .) include(s) against the floors"
 	exit 1
