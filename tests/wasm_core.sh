@@ -61,7 +61,10 @@ sed -n -e 's/^#define \([A-Za-z_][A-Za-z0-9_]*\).*/\1/p' \
 sed -n -e 's/^#define \([A-Za-z_][A-Za-z0-9_]*\).*/\1/p' \
 	-e 's|^/\* #undef \([A-Za-z_][A-Za-z0-9_]*\) .*|\1|p' "$dir/config.h" |
 	LC_ALL=C sort -u >"$tmp/answered"
-for f in $(cat "$tmp/sources") $(cd "$top" && ls js/src/*.c); do
+# js/src's C files are the core's too; a release tarball has no js/.
+js_sources=
+[ ! -d "$top/js/src" ] || js_sources=$(cd "$top" && ls js/src/*.c)
+for f in $(cat "$tmp/sources") $js_sources; do
 	grep -ow '[A-Za-z_][A-Za-z0-9_]*' "$top/$f" | LC_ALL=C sort -u |
 		LC_ALL=C comm -12 - "$tmp/macros" |
 		LC_ALL=C comm -23 - "$tmp/answered" |
