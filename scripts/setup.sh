@@ -96,7 +96,9 @@ equix_install_cross_packages() {
 
 # The JavaScript package (test.sh --wasm): js/build.sh's toolchain (clang
 # and lld for wasm32 with wasi-libc and its builtins; dpkg-dev and the
-# autotools to build libsodium from Debian's source package), wabt for a
+# autotools to build libsodium from Debian's source package; the core's
+# source list comes from a configured native build, EQUIX_PACKAGES, which
+# scripts/wasm.sh installs first), wabt for a
 # second validator of the JIT's modules, Chromium for the browser suites,
 # Redis for the demo's shared replay store. Node.js 20 comes with the
 # machine (Debian 12's nodejs is 18); npm packages come from the lock

@@ -2,9 +2,10 @@
 # Copyright (c) 2026 The equix authors
 # SPDX-License-Identifier: BSD-3-Clause
 # scripts/test.sh --wasm: the JavaScript package and its demo (sourced by
-# test.sh after setup.sh). Installs the toolchain and the npm packages
-# (from the lock files, so the same versions every time), builds
-# js/dist/equix.wasm and runs, each with TAP output:
+# test.sh after setup.sh). Installs the toolchain (the native build's
+# packages too: js/build.sh configures that build for the core's list of
+# sources) and the npm packages (from the lock files, so the same versions
+# every time), builds js/dist/equix.wasm and runs, each with TAP output:
 #   1. the Node suite, through tests/js.sh as make check runs it;
 #   2. the same suite in headless Chromium (js/test/browser/run.js);
 #   3. the demo's tests (examples/web/test): its replay stores, two server
@@ -41,6 +42,9 @@ equix_wasm_suite() {
 equix_wasm_test() {
 	local logs=$EQUIX_SRC/build/wasm
 	wasm_passed=0 wasm_failed=0 wasm_skipped=0 wasm_status=0
+	# js/build.sh configures a tree of the native build for the core's
+	# source list and config.h (js/Makefile.inc): the native packages too.
+	equix_install_packages
 	equix_install_wasm_packages
 	mkdir -p "$logs"
 	(cd "$EQUIX_SRC/js" && ./build.sh)
