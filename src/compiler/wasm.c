@@ -326,37 +326,49 @@ static void emit_siprounds(writer *w, const unsigned v[4], int rounds)
 		emit_sipround(w, v, HASHX_SIP_ALL_STEPS);
 }
 
-/*
- * hashx_siphash24_ctr_state512 of the input in local `input`, into
- * r0..r7: the first squeeze is computed in r0..r3, copied to r4..r7,
- * where the second continues.
- */
+/* siphash.h's expansion steps on the input in local `input`, into r0..r7
+ * (half h in r(4h)..r(4h + 3)). */
 static void emit_expand(writer *w, const hashx_sip_state *key,
 			unsigned input)
 {
-	static const unsigned lo[4] = { LOC_R0, LOC_R0 + 1, LOC_R0 + 2,
-					LOC_R0 + 3 };
-	static const unsigned hi[4] = { LOC_R0 + 4, LOC_R0 + 5, LOC_R0 + 6,
-					LOC_R0 + 7 };
 	hashx_sip_state s = hashx_expansion_start(key);
 	uint64_t v[4];
 
 	hashx_sip_words(&s, v);
-	for (int i = 0; i < 4; i++) {
-		emit_i64_const(w, v[i]);
-		emit_set(w, lo[i]);
+	for (int k = 0; k < HASHX_EXPANSION_STEP_COUNT; k++) {
+		const hashx_expand_step *st = &hashx_expansion_table[k];
+		const unsigned half[4] = { reg(4u * st->half),
+					   reg(4u * st->half + 1),
+					   reg(4u * st->half + 2),
+					   reg(4u * st->half + 3) };
+		unsigned d = half[st->word];
+
+		switch ((hashx_expand_op)st->op) {
+		case HASHX_EXPAND_START:
+			for (unsigned i = 0; i < 4; i++) {
+				emit_i64_const(w, v[i]);
+				emit_set(w, reg(i));
+			}
+			emit_rr(w, OP_I64_XOR, d, input);
+			break;
+		case HASHX_EXPAND_XOR_INPUT:
+			emit_rr(w, OP_I64_XOR, d, input);
+			break;
+		case HASHX_EXPAND_XOR_MARK:
+			emit_rc(w, OP_I64_XOR, d, st->arg);
+			break;
+		case HASHX_EXPAND_ROUNDS:
+			emit_siprounds(w, half, st->arg);
+			break;
+		case HASHX_EXPAND_FORK:
+			for (unsigned i = 0; i < 4; i++) {
+				emit_get(w, reg(i));
+				emit_set(w, reg(4 + i));
+			}
+			emit_rc(w, OP_I64_XOR, d, st->arg);
+			break;
+		}
 	}
-	emit_rr(w, OP_I64_XOR, lo[3], input);
-	emit_siprounds(w, lo, HASHX_EXPAND_ABSORB_ROUNDS);
-	emit_rr(w, OP_I64_XOR, lo[0], input);
-	emit_rc(w, OP_I64_XOR, lo[2], HASHX_SIP_WIDE_MARK);
-	emit_siprounds(w, lo, HASHX_EXPAND_SQUEEZE_ROUNDS);
-	for (int i = 0; i < 4; i++) {
-		emit_get(w, lo[i]);
-		emit_set(w, hi[i]);
-	}
-	emit_rc(w, OP_I64_XOR, hi[1], HASHX_SIP_SECOND_SQUEEZE);
-	emit_siprounds(w, hi, HASHX_EXPAND_SQUEEZE_ROUNDS);
 }
 
 /* finalize.h's steps for the output words in `words`, leaving word j in

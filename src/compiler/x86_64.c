@@ -443,10 +443,9 @@ static void siprounds(x86_emitter *e, int n, int first)
 }
 
 /*
- * The registers expanded from the input (in `input`) with
- * hashx_siphash24_ctr_state512's steps, the key folded in as immediates,
- * so they never go through memory: r8-r11 take the first four words,
- * r12-r15 the next four.
+ * The registers expanded from the input (in `input`) by siphash.h's
+ * expansion steps, the key folded in as immediates, so they never go
+ * through memory: half 0 in r8-r11, half 1 in r12-r15.
  */
 static void emit_expansion(x86_emitter *e, const hashx_sip_state *key,
 			   int input)
@@ -455,17 +454,26 @@ static void emit_expansion(x86_emitter *e, const hashx_sip_state *key,
 	hashx_sip_state s = hashx_expansion_start(key);
 
 	hashx_sip_words(&s, start);
-	for (int i = 0; i < 4; i++)
-		mov_imm64(e, R8 + i, start[i]);
-	xor_rr(e, R8 + 3, input);
-	siprounds(e, HASHX_EXPAND_ABSORB_ROUNDS, R8);
-	xor_rr(e, R8 + 0, input);
-	alu_imm(e, EXT_XOR, R8 + 2, HASHX_SIP_WIDE_MARK);
-	siprounds(e, HASHX_EXPAND_SQUEEZE_ROUNDS, R8);
-	for (int i = 0; i < 4; i++)
-		mov_rr(e, R8 + 4 + i, R8 + i);
-	alu_imm(e, EXT_XOR, R8 + 5, HASHX_SIP_SECOND_SQUEEZE);
-	siprounds(e, HASHX_EXPAND_SQUEEZE_ROUNDS, R8 + 4);
+	for (int k = 0; k < HASHX_EXPANSION_STEP_COUNT; k++) {
+		const hashx_expand_step *st = &hashx_expansion_table[k];
+		int half = R8 + 4 * st->half, d = half + st->word;
+
+		switch ((hashx_expand_op)st->op) {
+		case HASHX_EXPAND_START:
+			for (int i = 0; i < 4; i++)
+				mov_imm64(e, R8 + i, start[i]);
+			xor_rr(e, d, input);
+			break;
+		case HASHX_EXPAND_XOR_INPUT: xor_rr(e, d, input); break;
+		case HASHX_EXPAND_XOR_MARK: alu_imm(e, EXT_XOR, d, st->arg); break;
+		case HASHX_EXPAND_ROUNDS: siprounds(e, st->arg, half); break;
+		case HASHX_EXPAND_FORK:
+			for (int i = 0; i < 4; i++)
+				mov_rr(e, R8 + 4 + i, R8 + i);
+			alu_imm(e, EXT_XOR, d, st->arg);
+			break;
+		}
+	}
 }
 
 /* Finalization (finalize.h) on the registers; output word j is then

@@ -306,8 +306,8 @@ struct consts {
 	const uint8_t *lane_offsets;            /* 0, 1, 2, 3 */
 	const uint8_t *init[4];   /* hashx_expansion_start's words */
 	const uint8_t *key[4];    /* the key, for finalization */
-	const uint8_t *wide_mark; /* siphash.h's markers */
-	const uint8_t *second_squeeze;
+	/* siphash.h's markers, per expansion step that takes one */
+	const uint8_t *mark[HASHX_EXPANSION_STEP_COUNT];
 	const uint8_t *ror_bytes[8];            /* vpshufb masks, 8 * k bits */
 	const uint8_t *imm[HASHX_PROGRAM_SIZE]; /* per instruction */
 };
@@ -326,8 +326,14 @@ static void fill_pool(x86_pool *p, const hashx_program *prog,
 		c->init[i] = pool_broadcast(p, init[i]);
 		c->key[i] = pool_broadcast(p, k[i]);
 	}
-	c->wide_mark = pool_broadcast(p, HASHX_SIP_WIDE_MARK);
-	c->second_squeeze = pool_broadcast(p, HASHX_SIP_SECOND_SQUEEZE);
+	for (int x = 0; x < HASHX_EXPANSION_STEP_COUNT; x++) {
+		const hashx_expand_step *st = &hashx_expansion_table[x];
+
+		c->mark[x] = NULL;
+		if (st->op == HASHX_EXPAND_XOR_MARK ||
+		    st->op == HASHX_EXPAND_FORK)
+			c->mark[x] = pool_broadcast(p, st->arg);
+	}
 	for (unsigned b = 1; b < 8; b++)
 		c->ror_bytes[b] = pool_ror_bytes(p, b);
 	for (size_t i = 0; i < prog->size; i++) {
@@ -396,8 +402,9 @@ static void siprounds(x86_emitter *e, const consts *c, int n, int first)
 
 /*
  * The group's inputs, rdi + 0..3, in YMM_T0, then the registers expanded
- * from them as hashx_siphash24_ctr_state512 does: ymm0..3 the first four
- * words, ymm4..7 the next four.
+ * from them by siphash.h's expansion steps: half 0 in ymm0..3, half 1 in
+ * ymm4..7. A START's load and a FORK's copy take the XOR that follows
+ * them as their source operand.
  *     vmovq xmm8, rdi; vpbroadcastq ymm8, xmm8; vpaddq ymm8, [offsets]
  */
 static void emit_expansion(x86_emitter *e, const consts *c)
@@ -405,20 +412,38 @@ static void emit_expansion(x86_emitter *e, const consts *c)
 	vex_op(e, VMOVQ_FROM_GPR, 0, YMM_T0, 0, reg_rm(X86_RDI), 0);
 	vex_op(e, VPBROADCASTQ, 1, YMM_T0, 0, reg_rm(YMM_T0), 0);
 	v3(e, VPADDQ, YMM_T0, YMM_T0, pool_rm(c->lane_offsets));
-	for (int i = 0; i < 3; i++)
-		vload(e, i, pool_rm(c->init[i]));
-	v3(e, VPXOR, 3, YMM_T0, pool_rm(c->init[3]));
-	siprounds(e, c, HASHX_EXPAND_ABSORB_ROUNDS, 0);
-	v3r(e, VPXOR, 0, 0, YMM_T0);
-	v3(e, VPXOR, 2, 2, pool_rm(c->wide_mark));
-	siprounds(e, c, HASHX_EXPAND_SQUEEZE_ROUNDS, 0);
-	/* The second squeeze goes on from this state, with its marker in
-	 * v1. */
-	vload(e, 4, reg_rm(0));
-	v3(e, VPXOR, 5, 1, pool_rm(c->second_squeeze));
-	vload(e, 6, reg_rm(2));
-	vload(e, 7, reg_rm(3));
-	siprounds(e, c, HASHX_EXPAND_SQUEEZE_ROUNDS, 4);
+	for (int k = 0; k < HASHX_EXPANSION_STEP_COUNT; k++) {
+		const hashx_expand_step *st = &hashx_expansion_table[k];
+		int half = 4 * st->half, d = half + st->word;
+
+		switch ((hashx_expand_op)st->op) {
+		case HASHX_EXPAND_START:
+			for (int i = 0; i < 4; i++)
+				if (i == st->word)
+					v3(e, VPXOR, i, YMM_T0,
+					   pool_rm(c->init[i]));
+				else
+					vload(e, i, pool_rm(c->init[i]));
+			break;
+		case HASHX_EXPAND_XOR_INPUT:
+			v3r(e, VPXOR, d, d, YMM_T0);
+			break;
+		case HASHX_EXPAND_XOR_MARK:
+			v3(e, VPXOR, d, d, pool_rm(c->mark[k]));
+			break;
+		case HASHX_EXPAND_ROUNDS:
+			siprounds(e, c, st->arg, half);
+			break;
+		case HASHX_EXPAND_FORK:
+			for (int i = 0; i < 4; i++)
+				if (i == st->word)
+					v3(e, VPXOR, 4 + i, i,
+					   pool_rm(c->mark[k]));
+				else
+					vload(e, 4 + i, reg_rm(i));
+			break;
+		}
+	}
 }
 
 /* Finalization's key and rounds (finalize.h), only the SipRound steps

@@ -475,10 +475,50 @@ static void sipround(emit_state *s, const int v[4])
 	}
 }
 
+/* One expansion step (siphash.h) for way w, its inputs in `in`. */
+static void emit_expand_step(emit_state *s, const hashx_expand_step *st,
+			     const uint64_t init[4], int in, int w)
+{
+	x86_emitter *e = &s->e;
+	const int half[4] = {zr(4 * st->half, w), zr(4 * st->half + 1, w),
+			     zr(4 * st->half + 2, w), zr(4 * st->half + 3, w)};
+	int d = half[st->word];
+
+	switch ((hashx_expand_op)st->op) {
+	case HASHX_EXPAND_START:
+		for (int i = 0; i < 4; i++)
+			if (i == st->word)
+				vrrm(e, &VPXORQ, d, in,
+				     pool_word(&s->p, init[i]), 0);
+			else
+				vbroadcast_mem(e, half[i],
+					       pool_word(&s->p, init[i]));
+		break;
+	case HASHX_EXPAND_XOR_INPUT:
+		vrrr(e, &VPXORQ, d, d, in, 0);
+		break;
+	case HASHX_EXPAND_XOR_MARK:
+		vrrm(e, &VPXORQ, d, d, pool_word(&s->p, st->arg), 0);
+		break;
+	case HASHX_EXPAND_ROUNDS:
+		for (int i = 0; i < st->arg; i++)
+			sipround(s, half);
+		break;
+	case HASHX_EXPAND_FORK:
+		for (int i = 0; i < 4; i++)
+			if (i == st->word)
+				vrrm(e, &VPXORQ, half[i], zr(i, w),
+				     pool_word(&s->p, st->arg), 0);
+			else
+				vmov(e, half[i], zr(i, w), 0);
+		break;
+	}
+}
+
 /*
- * hashx_siphash24_ctr_state512 for each lane's input (rdi plus the lane
- * number): the state is built in r4..r7, squeezed once into r0..r3 and
- * squeezed again in place.
+ * siphash.h's expansion steps for each lane's input (rdi plus the lane
+ * number): half 0 in r0..r3, half 1 in r4..r7. A START's load and a
+ * FORK's copy take the XOR that follows them as their source operand.
  */
 static void emit_expansion(emit_state *s, const hashx_sip_state *key,
 			   const uint8_t *lane_numbers)
@@ -489,27 +529,13 @@ static void emit_expansion(emit_state *s, const hashx_sip_state *key,
 
 	hashx_sip_words(&start, init);
 	for (int w = 0; w < WAYS; w++) {
-		const int v[4] = {zr(4, w), zr(5, w), zr(6, w), zr(7, w)};
 		int in = zt(w, 0);
 
 		vbroadcast_gpr(e, in, X86_RDI);
 		vadd_vector_mem(e, in, in, lane_numbers + 64 * w);
-		for (int i = 0; i < 3; i++)
-			vbroadcast_mem(e, v[i], pool_word(&s->p, init[i]));
-		vrrm(e, &VPXORQ, v[3], in, pool_word(&s->p, init[3]), 0);
-		for (int i = 0; i < HASHX_EXPAND_ABSORB_ROUNDS; i++)
-			sipround(s, v);
-		vrrr(e, &VPXORQ, v[0], v[0], in, 0);
-		vrrm(e, &VPXORQ, v[2], v[2],
-		     pool_word(&s->p, HASHX_SIP_WIDE_MARK), 0);
-		for (int i = 0; i < HASHX_EXPAND_SQUEEZE_ROUNDS; i++)
-			sipround(s, v);
-		for (int i = 0; i < 4; i++)
-			vmov(e, zr(i, w), v[i], 0);
-		vrrm(e, &VPXORQ, v[1], v[1],
-		     pool_word(&s->p, HASHX_SIP_SECOND_SQUEEZE), 0);
-		for (int i = 0; i < HASHX_EXPAND_SQUEEZE_ROUNDS; i++)
-			sipround(s, v);
+		for (int k = 0; k < HASHX_EXPANSION_STEP_COUNT; k++)
+			emit_expand_step(s, &hashx_expansion_table[k], init,
+					 in, w);
 		/* hashx_interpret's starting branch state */
 		vrrr(e, &VPXORQ, zmulres(w), zmulres(w), zmulres(w), 0);
 		kxnorw(e, k_enabled(w));

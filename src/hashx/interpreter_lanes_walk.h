@@ -78,32 +78,42 @@ LANES_TARGET static void sipround8(lanes_v v[4])
 	HASHX_SIPROUND_STEPS(LANES_SIP_ADD, LANES_SIP_ROTL, LANES_SIP_XOR)
 }
 
-/* hashx_siphash24_ctr_state512 in each lane. */
+/* siphash.h's expansion steps (hashx_siphash24_ctr_state512) in each
+ * lane. */
+#define LANES_EXP_START(w)                                               \
+	{                                                                \
+		hashx_sip_state start = hashx_expansion_start(key);      \
+		uint64_t sw[4];                                          \
+									 \
+		hashx_sip_words(&start, sw);                             \
+		for (int i = 0; i < 4; i++)                              \
+			r[i] = v_set1(sw[i]);                            \
+		r[w] = v_xor(r[w], in);                                  \
+	}
+#define LANES_EXP_XOR_INPUT(h, w) r[4 * (h) + (w)] = v_xor(r[4 * (h) + (w)], in);
+#define LANES_EXP_XOR_MARK(h, w, m)                                      \
+	r[4 * (h) + (w)] = v_xor(r[4 * (h) + (w)], v_set1(m));
+#define LANES_EXP_ROUNDS(h, n)                                           \
+	for (int i = 0; i < (n); i++)                                    \
+		sipround8(r + 4 * (h));
+#define LANES_EXP_FORK(w, m)                                             \
+	for (int i = 0; i < 4; i++)                                      \
+		r[4 + i] = r[i];                                         \
+	r[4 + (w)] = v_xor(r[4 + (w)], v_set1(m));
+
 LANES_TARGET static void expand8(const hashx_sip_state *key, lanes_v in,
 				 lanes_v r[8])
 {
-	hashx_sip_state start = hashx_expansion_start(key);
-	lanes_v v[4] = {
-		v_set1(start.v0),
-		v_set1(start.v1),
-		v_set1(start.v2),
-		v_xor(v_set1(start.v3), in),
-	};
-
-	for (int i = 0; i < HASHX_EXPAND_ABSORB_ROUNDS; i++)
-		sipround8(v);
-	v[0] = v_xor(v[0], in);
-	v[2] = v_xor(v[2], v_set1(HASHX_SIP_WIDE_MARK));
-	for (int i = 0; i < HASHX_EXPAND_SQUEEZE_ROUNDS; i++)
-		sipround8(v);
-	for (int i = 0; i < 4; i++)
-		r[i] = v[i];
-	v[1] = v_xor(v[1], v_set1(HASHX_SIP_SECOND_SQUEEZE));
-	for (int i = 0; i < HASHX_EXPAND_SQUEEZE_ROUNDS; i++)
-		sipround8(v);
-	for (int i = 0; i < 4; i++)
-		r[4 + i] = v[i];
+	HASHX_EXPANSION_STEPS(LANES_EXP_START, LANES_EXP_XOR_INPUT,
+			      LANES_EXP_XOR_MARK, LANES_EXP_ROUNDS,
+			      LANES_EXP_FORK)
 }
+
+#undef LANES_EXP_START
+#undef LANES_EXP_XOR_INPUT
+#undef LANES_EXP_XOR_MARK
+#undef LANES_EXP_ROUNDS
+#undef LANES_EXP_FORK
 
 /* The value of one instruction (not TARGET/BRANCH) in every lane. */
 LANES_TARGET static lanes_v compute8(const hashx_instr *in,
