@@ -331,28 +331,34 @@ static void emit_expansion(emitter *e, const hashx_sip_state *key, int input)
 	}
 }
 
-/* Finalization (finalize.h) of the output words in `words` (bit j: word
- * j), each left in x(8 + j); only the SipRound steps they depend on are
+/* finalize.h's steps for the output words in `words` (bit j: word j),
+ * each left in x(8 + j); only the SipRound steps they depend on are
  * emitted. */
 static void emit_finalization(emitter *e, const hashx_sip_state *key,
 			      unsigned words)
 {
 	unsigned steps = hashx_finalize_steps(words);
-	uint64_t kw[4];
 
-	hashx_sip_words(key, kw);
-	for (int i = 0; i < 4; i++) {
-		int r = X8 + hashx_finalize_key_reg[i];
+	for (int k = 0; k < HASHX_FINALIZE_STEP_COUNT; k++) {
+		const hashx_finalize_step *st = &hashx_finalize_table[k];
+		int r = X8 + st->reg;
 
-		mov_imm64(e, X16, kw[i]);
-		rrr(e, A64_ADD, r, r, X16, 0);
+		switch ((hashx_finalize_op)st->op) {
+		case HASHX_FINALIZE_ADD_KEY:
+			mov_imm64(e, X16, hashx_sip_word(key, st->key));
+			rrr(e, A64_ADD, r, r, X16, 0);
+			break;
+		case HASHX_FINALIZE_ROUND:
+			sipround_steps(e, X8 + 4 * st->reg, steps);
+			break;
+		case HASHX_FINALIZE_FOLD:
+			for (int j = 0; j < 4; j++)
+				if (words >> j & 1)
+					rrr(e, A64_EOR, X8 + j, X8 + j,
+					    X8 + HASHX_FINALIZE_HALF + j, 0);
+			break;
+		}
 	}
-	sipround_steps(e, X8, steps);
-	sipround_steps(e, X8 + HASHX_FINALIZE_HALF, steps);
-	for (int j = 0; j < 4; j++)
-		if (words >> j & 1)
-			rrr(e, A64_EOR, X8 + j, X8 + j,
-			    X8 + HASHX_FINALIZE_HALF + j, 0);
 }
 
 /* Whole-hash form, uint64_t f(uint64_t input, uint8_t out[32]). */

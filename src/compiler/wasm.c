@@ -371,26 +371,34 @@ static void emit_expand(writer *w, const hashx_sip_state *key,
 	}
 }
 
-/* finalize.h's steps for the output words in `words`, leaving word j in
- * r[j] ^ r[4 + j] for the caller to combine. */
+/* finalize.h's steps for the output words in `words`; the FOLD is left
+ * to the stores, which push each word on the operand stack
+ * (emit_output_word) rather than keep it in a local. */
 static void emit_finalize(writer *w, const hashx_sip_state *key,
 			  unsigned words)
 {
-	static const unsigned half[2][4] = {
-		{ LOC_R0, LOC_R0 + 1, LOC_R0 + 2, LOC_R0 + 3 },
-		{ LOC_R0 + 4, LOC_R0 + 5, LOC_R0 + 6, LOC_R0 + 7 },
-	};
-	uint64_t k[4];
+	for (int k = 0; k < HASHX_FINALIZE_STEP_COUNT; k++) {
+		const hashx_finalize_step *st = &hashx_finalize_table[k];
+		const unsigned half[4] = { reg(4u * st->reg),
+					   reg(4u * st->reg + 1),
+					   reg(4u * st->reg + 2),
+					   reg(4u * st->reg + 3) };
 
-	hashx_sip_words(key, k);
-	for (int i = 0; i < 4; i++)
-		emit_rc(w, OP_I64_ADD, reg((unsigned)hashx_finalize_key_reg[i]),
-			k[i]);
-	emit_sipround(w, half[0], hashx_finalize_steps(words));
-	emit_sipround(w, half[1], hashx_finalize_steps(words));
+		switch ((hashx_finalize_op)st->op) {
+		case HASHX_FINALIZE_ADD_KEY:
+			emit_rc(w, OP_I64_ADD, reg(st->reg),
+				hashx_sip_word(key, st->key));
+			break;
+		case HASHX_FINALIZE_ROUND:
+			emit_sipround(w, half, hashx_finalize_steps(words));
+			break;
+		case HASHX_FINALIZE_FOLD:
+			break;
+		}
+	}
 }
 
-/* Pushes output word j. */
+/* Pushes output word j, finalize.h's FOLD. */
 static void emit_output_word(writer *w, unsigned j)
 {
 	emit_get(w, reg(j));

@@ -476,25 +476,33 @@ static void emit_expansion(x86_emitter *e, const hashx_sip_state *key,
 	}
 }
 
-/* Finalization (finalize.h) on the registers; output word j is then
- * r(8 + j) ^ r(12 + j). Only the SipRound steps that the words in `words`
- * (bit j: word j) depend on are emitted. */
+/* finalize.h's steps on the registers, leaving output word j in r(8 + j)
+ * for each word j in `words` (bit j); only the SipRound steps those words
+ * depend on are emitted. */
 static void emit_finalization(x86_emitter *e, const hashx_sip_state *key,
 			      unsigned words)
 {
 	unsigned steps = hashx_finalize_steps(words);
-	int lo[4], hi[4];
-	uint64_t kw[4];
 
-	hashx_sip_words(key, kw);
-	for (int i = 0; i < 4; i++) {
-		mov_imm64(e, RAX, kw[i]);
-		add_rr(e, R8 + hashx_finalize_key_reg[i], RAX);
-		lo[i] = R8 + i;
-		hi[i] = R8 + HASHX_FINALIZE_HALF + i;
+	for (int k = 0; k < HASHX_FINALIZE_STEP_COUNT; k++) {
+		const hashx_finalize_step *st = &hashx_finalize_table[k];
+		const int v[4] = { R8 + 4 * st->reg, R8 + 4 * st->reg + 1,
+				   R8 + 4 * st->reg + 2, R8 + 4 * st->reg + 3 };
+
+		switch ((hashx_finalize_op)st->op) {
+		case HASHX_FINALIZE_ADD_KEY:
+			mov_imm64(e, RAX, hashx_sip_word(key, st->key));
+			add_rr(e, R8 + st->reg, RAX);
+			break;
+		case HASHX_FINALIZE_ROUND: sipround_steps(e, v, steps); break;
+		case HASHX_FINALIZE_FOLD:
+			for (int w = 0; w < 4; w++)
+				if (words >> w & 1)
+					xor_rr(e, R8 + w,
+					       R8 + HASHX_FINALIZE_HALF + w);
+			break;
+		}
 	}
-	sipround_steps(e, lo, steps);
-	sipround_steps(e, hi, steps);
 }
 
 void hashx_x86_64_scalar_expansion(x86_emitter *e, const hashx_sip_state *key,
@@ -509,9 +517,6 @@ void hashx_x86_64_scalar_finalization(x86_emitter *e,
 				      unsigned words)
 {
 	emit_finalization(e, key, words);
-	for (int i = 0; i < 4; i++)
-		if (words >> i & 1)
-			xor_rr(e, R8 + i, R8 + HASHX_FINALIZE_HALF + i);
 }
 
 /* mov [base + disp32], r8 + j (mod 10; base rsp needs a SIB byte) */
@@ -541,10 +546,8 @@ static void emit_hash_prologue(x86_emitter *e, const hashx_sip_state *key)
 static void emit_hash_epilogue(x86_emitter *e, const hashx_sip_state *key)
 {
 	emit_finalization(e, key, HASHX_FINALIZE_ALL_WORDS);
-	for (int i = 0; i < 4; i++) {
-		xor_rr(e, R8 + i, R8 + HASHX_FINALIZE_HALF + i);
+	for (int i = 0; i < 4; i++)
 		mem_word(e, OP_MOV_RM_R, R8 + i, RDI, i);
-	}
 	mov_rr(e, RAX, R8);
 	restore_and_return(e, false);
 }
@@ -682,8 +685,7 @@ static void emit_scatter_epilogue(x86_emitter *e, const hashx_sip_state *key,
 				  const hashx_scatter *t, const uint8_t *top,
 				  uint8_t *exit_jz)
 {
-	emit_finalization(e, key, HASHX_SCATTER_WORDS);
-	xor_rr(e, R8, R8 + HASHX_FINALIZE_HALF); /* word 0: v */
+	emit_finalization(e, key, HASHX_SCATTER_WORDS); /* word 0 in r8: v */
 	scatter_item(e, t, R8, RBX, true);
 	alu_imm(e, EXT_ADD, RBX, 1);
 	alu_imm(e, EXT_SUB, RBP, 1);

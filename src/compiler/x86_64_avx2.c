@@ -446,34 +446,45 @@ static void emit_expansion(x86_emitter *e, const consts *c)
 	}
 }
 
-/* Finalization's key and rounds (finalize.h), only the SipRound steps
- * that output words `words` (bit j: word j) depend on. */
-static void emit_finalize_rounds(x86_emitter *e, const consts *c,
-				 unsigned words)
+/* finalize.h's steps, leaving output word j in ymm(j) for each word j in
+ * `words` (bit j); only the SipRound steps those words depend on are
+ * emitted. */
+static void emit_finalize(x86_emitter *e, const consts *c, unsigned words)
 {
-	static const int lo[4] = {0, 1, 2, 3}, hi[4] = {4, 5, 6, 7};
 	unsigned steps = hashx_finalize_steps(words);
 
-	for (int i = 0; i < 4; i++) {
-		int r = hashx_finalize_key_reg[i];
+	for (int k = 0; k < HASHX_FINALIZE_STEP_COUNT; k++) {
+		const hashx_finalize_step *st = &hashx_finalize_table[k];
+		const int v[4] = {4 * st->reg, 4 * st->reg + 1, 4 * st->reg + 2,
+				  4 * st->reg + 3};
 
-		v3(e, VPADDQ, r, r, pool_rm(c->key[i]));
+		switch ((hashx_finalize_op)st->op) {
+		case HASHX_FINALIZE_ADD_KEY:
+			v3(e, VPADDQ, st->reg, st->reg,
+			   pool_rm(c->key[st->key]));
+			break;
+		case HASHX_FINALIZE_ROUND:
+			sipround_steps(e, c, v, steps, YMM_T1);
+			break;
+		case HASHX_FINALIZE_FOLD:
+			for (int j = 0; j < 4; j++)
+				if (words >> j & 1)
+					v3r(e, VPXOR, j, j,
+					    HASHX_FINALIZE_HALF + j);
+			break;
+		}
 	}
-	sipround_steps(e, c, lo, steps, YMM_T1);
-	sipround_steps(e, c, hi, steps, YMM_T1);
 }
 
-/* Finalization, then the four output words of the lanes, r0 ^ r4 ..
- * r3 ^ r7, to [rdx], [rdx + stride], ... (stride: 8 bytes per lane of the
- * group, batch.h's layout). */
+/* Finalization, then the four output words of the lanes to [rdx],
+ * [rdx + stride], ... (stride: 8 bytes per lane of the group, batch.h's
+ * layout). */
 static void emit_finalization(x86_emitter *e, const consts *c, int32_t stride)
 {
-	emit_finalize_rounds(e, c, HASHX_FINALIZE_ALL_WORDS);
-	for (int j = 0; j < 4; j++) {
-		v3r(e, VPXOR, j, j, j + 4);
+	emit_finalize(e, c, HASHX_FINALIZE_ALL_WORDS);
+	for (int j = 0; j < 4; j++)
 		vex_op(e, VMOVDQU_STORE, 1, j, 0, mem_rm(X86_RDX, stride * j),
 		       0);
-	}
 }
 
 /* ---- HashX instructions -------------------------------------------- */
@@ -859,8 +870,7 @@ static bool emit_program(x86_emitter *e, emit_state *s, size_t from, size_t to,
  */
 static void emit_lane_items(x86_emitter *e, const emit_state *s, int value)
 {
-	emit_finalize_rounds(e, s->c, HASHX_SCATTER_WORDS);
-	v3r(e, VPXOR, 0, 0, 4);
+	emit_finalize(e, s->c, HASHX_SCATTER_WORDS);
 	vstore(e, frame_rm(FRAME_WORDS0), 0);
 	hashx_x86_64_scatter_table(e, s->t);
 	for (int l = 0; l < LANES; l++) {

@@ -542,28 +542,39 @@ static void emit_expansion(emit_state *s, const hashx_sip_state *key,
 	}
 }
 
-/* hashx_finalize, then the four output words of each lane to rdx. */
+/* finalize.h's steps, then the four output words of each lane to rdx. */
 static void emit_finalization(emit_state *s, const hashx_sip_state *key)
 {
 	x86_emitter *e = &s->e;
-	uint64_t words[4];
 
-	hashx_sip_words(key, words);
 	for (int w = 0; w < WAYS; w++) {
-		const int lo[4] = {zr(0, w), zr(1, w), zr(2, w), zr(3, w)};
-		const int hi[4] = {zr(4, w), zr(5, w), zr(6, w), zr(7, w)};
+		for (int k = 0; k < HASHX_FINALIZE_STEP_COUNT; k++) {
+			const hashx_finalize_step *st = &hashx_finalize_table[k];
+			const int v[4] = {zr(4 * st->reg, w),
+					  zr(4 * st->reg + 1, w),
+					  zr(4 * st->reg + 2, w),
+					  zr(4 * st->reg + 3, w)};
+			int r = zr(st->reg, w);
 
-		for (int i = 0; i < 4; i++) {
-			int r = zr(hashx_finalize_key_reg[i], w);
-
-			vrrm(e, &VPADDQ, r, r, pool_word(&s->p, words[i]), 0);
+			switch ((hashx_finalize_op)st->op) {
+			case HASHX_FINALIZE_ADD_KEY:
+				vrrm(e, &VPADDQ, r, r,
+				     pool_word(&s->p,
+					       hashx_sip_word(key, st->key)),
+				     0);
+				break;
+			case HASHX_FINALIZE_ROUND:
+				sipround(s, v);
+				break;
+			case HASHX_FINALIZE_FOLD:
+				for (int j = 0; j < 4; j++)
+					vrrr(e, &VPXORQ, zr(j, w), zr(j, w),
+					     zr(HASHX_FINALIZE_HALF + j, w), 0);
+				break;
+			}
 		}
-		sipround(s, lo);
-		sipround(s, hi);
-		for (int j = 0; j < 4; j++) {
-			vrrr(e, &VPXORQ, lo[j], lo[j], hi[j], 0);
-			vstore(e, lo[j], X86_RDX, (j * LANES + 8 * w) * 8);
-		}
+		for (int j = 0; j < 4; j++)
+			vstore(e, zr(j, w), X86_RDX, (j * LANES + 8 * w) * 8);
 	}
 }
 

@@ -90,7 +90,8 @@ LANES_TARGET static void sipround8(lanes_v v[4])
 			r[i] = v_set1(sw[i]);                            \
 		r[w] = v_xor(r[w], in);                                  \
 	}
-#define LANES_EXP_XOR_INPUT(h, w) r[4 * (h) + (w)] = v_xor(r[4 * (h) + (w)], in);
+#define LANES_EXP_XOR_INPUT(h, w)                                        \
+	r[4 * (h) + (w)] = v_xor(r[4 * (h) + (w)], in);
 #define LANES_EXP_XOR_MARK(h, w, m)                                      \
 	r[4 * (h) + (w)] = v_xor(r[4 * (h) + (w)], v_set1(m));
 #define LANES_EXP_ROUNDS(h, n)                                           \
@@ -195,31 +196,28 @@ LANES_TARGET static void run8(const hashx_program *prog, lanes_v r[8])
 	}
 }
 
+/* finalize.h's steps (hashx_finalize) in each lane. */
+#define LANES_FIN_ADD_KEY(d, k)                                          \
+	r[d] = v_add(r[d], v_set1(hashx_sip_word(key, k)));
+#define LANES_FIN_ROUND(h) sipround8(r + 4 * (h));
+#define LANES_FIN_FOLD()                                                 \
+	for (int j = 0; j < 4; j++)                                      \
+		v_store(out[j], v_xor(r[j], r[HASHX_FINALIZE_HALF + j]));
+
 LANES_TARGET void LANES_HASH(const hashx_program *prog,
 			     const hashx_sip_state *key,
 			     const uint64_t input[8], uint64_t out[4][8])
 {
 	lanes_v r[8];
-	lanes_v lo[4], hi[4];
-	uint64_t w[4];
 
 	expand8(key, v_load(input), r);
 	run8(prog, r);
-	/* hashx_finalize in each lane */
-	hashx_sip_words(key, w);
-	for (int i = 0; i < 4; i++)
-		r[hashx_finalize_key_reg[i]] =
-			v_add(r[hashx_finalize_key_reg[i]], v_set1(w[i]));
-	for (int i = 0; i < 4; i++) {
-		lo[i] = r[i];
-		hi[i] = r[4 + i];
-	}
-	sipround8(lo);
-	sipround8(hi);
-	for (int j = 0; j < 4; j++)
-		v_store(out[j], v_xor(lo[j], hi[j]));
+	HASHX_FINALIZE_STEPS(LANES_FIN_ADD_KEY, LANES_FIN_ROUND, LANES_FIN_FOLD)
 }
 
+#undef LANES_FIN_ADD_KEY
+#undef LANES_FIN_ROUND
+#undef LANES_FIN_FOLD
 #undef LANES_SIP_ADD
 #undef LANES_SIP_ROTL
 #undef LANES_SIP_XOR
