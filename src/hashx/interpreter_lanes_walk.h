@@ -45,6 +45,7 @@
 #error "define the lanes vocabulary before including interpreter_lanes_walk.h"
 #endif
 
+#include "analysis.h"
 #include "finalize.h"
 #include "mulh.h"
 #include "program.h"
@@ -165,7 +166,7 @@ LANES_TARGET static void run8(const hashx_program *prog, lanes_v r[8])
 
 		switch ((hashx_opcode)in->opcode) {
 		case HASHX_OP_TARGET:
-			after_target = i;
+			after_target = hashx_resume_after_target(i - 1);
 			continue;
 		case HASHX_OP_BRANCH:
 			if (!m_is_all(active)) {
@@ -177,9 +178,10 @@ LANES_TARGET static void run8(const hashx_program *prog, lanes_v r[8])
 			}
 			taken = m_taken(enabled, mul_result, in->imm);
 			enabled = m_andnot(enabled, taken);
-			/* an empty block (a BRANCH right after its TARGET, or
-			 * at index 0) has nothing to re-run */
-			if (m_any(taken) && after_target < i - 1) {
+			/* a BRANCH at index 0 without a TARGET has nothing to
+			 * re-run (analysis.h) */
+			if (m_any(taken) &&
+			    hashx_resume_reruns(after_target, i - 1)) {
 				active = taken;
 				rerun_branch = i - 1;
 				i = after_target;
