@@ -297,6 +297,13 @@ static unsigned reg(unsigned r)
 
 /* ---- SipHash ----------------------------------------------------------- */
 
+/* The locals of half h of the registers (siphash.h): r(4h) .. r(4h + 3). */
+static void half_regs(unsigned h, unsigned v[4])
+{
+	for (unsigned i = 0; i < 4; i++)
+		v[i] = reg(4 * h + i);
+}
+
 /* The SipRound steps in `steps` (bits of hashx_sipround_table) on
  * registers v[0..3]. */
 static void emit_sipround(writer *w, const unsigned v[4], unsigned steps)
@@ -337,11 +344,10 @@ static void emit_expand(writer *w, const hashx_sip_state *key,
 	hashx_sip_words(&s, v);
 	for (int k = 0; k < HASHX_EXPANSION_STEP_COUNT; k++) {
 		const hashx_expand_step *st = &hashx_expansion_table[k];
-		const unsigned half[4] = { reg(4u * st->half),
-					   reg(4u * st->half + 1),
-					   reg(4u * st->half + 2),
-					   reg(4u * st->half + 3) };
-		unsigned d = half[st->word];
+		unsigned half[4], d;
+
+		half_regs(st->half, half);
+		d = half[st->word];
 
 		switch ((hashx_expand_op)st->op) {
 		case HASHX_EXPAND_START:
@@ -379,10 +385,9 @@ static void emit_finalize(writer *w, const hashx_sip_state *key,
 {
 	for (int k = 0; k < HASHX_FINALIZE_STEP_COUNT; k++) {
 		const hashx_finalize_step *st = &hashx_finalize_table[k];
-		const unsigned half[4] = { reg(4u * st->reg),
-					   reg(4u * st->reg + 1),
-					   reg(4u * st->reg + 2),
-					   reg(4u * st->reg + 3) };
+		unsigned half[4];
+
+		half_regs(st->reg, half);
 
 		switch ((hashx_finalize_op)st->op) {
 		case HASHX_FINALIZE_ADD_KEY:
