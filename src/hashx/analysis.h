@@ -14,8 +14,9 @@
  * back-end, instead of being re-derived while emitting.
  *
  * The plain interpreters follow the same rules live (a TARGET moves the
- * resume point, a UMULH/SMULH sets the tested value) because they run
- * once per hash, where a pre-pass would cost as much as the run. The
+ * resume point, through hashx_resume_after_target below; a UMULH/SMULH
+ * sets the tested value) because they run once per hash, where a pre-pass
+ * would cost as much as the run. The
  * paired form (interpreter.h) is such a pre-pass, made once per program
  * at hashx_make; it needs only each BRANCH's resume point, which it works
  * out while decoding, and tests the value live.

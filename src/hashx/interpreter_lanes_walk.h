@@ -179,7 +179,8 @@ LANES_TARGET static void run8(const hashx_program *prog, lanes_v r[8])
 			taken = m_taken(enabled, mul_result, in->imm);
 			enabled = m_andnot(enabled, taken);
 			/* a BRANCH at index 0 without a TARGET has nothing to
-			 * re-run (analysis.h) */
+			 * re-run (analysis.h); one right after its TARGET
+			 * re-runs itself alone, which ends the re-run */
 			if (m_any(taken) &&
 			    hashx_resume_reruns(after_target, i - 1)) {
 				active = taken;
