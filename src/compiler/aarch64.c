@@ -299,50 +299,66 @@ static void eor_imm(emitter *e, int d, uint64_t v)
 	rrr(e, A64_EOR, d, d, X16, 0);
 }
 
-/* The input expansion of hashx_siphash24_ctr_state512 on the input in
- * register `input`, in registers, the key as immediates; x8-x11 take the
- * first four words, x12-x15 the rest. */
+/* siphash.h's expansion steps on the input in register `input`, in
+ * registers, the key as immediates: half 0 in x8-x11, half 1 in x12-x15. */
 static void emit_expansion(emitter *e, const hashx_sip_state *key, int input)
 {
 	const hashx_sip_state s = hashx_expansion_start(key);
 	uint64_t start[4];
 
 	hashx_sip_words(&s, start);
-	for (int i = 0; i < 4; i++)
-		mov_imm64(e, X8 + i, start[i]);
-	rrr(e, A64_EOR, X8 + 3, X8 + 3, input, 0);
-	siprounds(e, HASHX_EXPAND_ABSORB_ROUNDS, X8);
-	rrr(e, A64_EOR, X8, X8, input, 0);
-	eor_imm(e, X8 + 2, HASHX_SIP_WIDE_MARK);
-	siprounds(e, HASHX_EXPAND_SQUEEZE_ROUNDS, X8);
-	for (int i = 0; i < 4; i++)
-		mov_rr(e, X8 + 4 + i, X8 + i);
-	eor_imm(e, X8 + 5, HASHX_SIP_SECOND_SQUEEZE);
-	siprounds(e, HASHX_EXPAND_SQUEEZE_ROUNDS, X8 + 4);
+	for (int k = 0; k < HASHX_EXPANSION_STEP_COUNT; k++) {
+		const hashx_expand_step *st = &hashx_expansion_table[k];
+		int half = X8 + 4 * st->half, d = half + st->word;
+
+		switch ((hashx_expand_op)st->op) {
+		case HASHX_EXPAND_START:
+			for (int i = 0; i < 4; i++)
+				mov_imm64(e, X8 + i, start[i]);
+			rrr(e, A64_EOR, d, d, input, 0);
+			break;
+		case HASHX_EXPAND_XOR_INPUT:
+			rrr(e, A64_EOR, d, d, input, 0);
+			break;
+		case HASHX_EXPAND_XOR_MARK: eor_imm(e, d, st->arg); break;
+		case HASHX_EXPAND_ROUNDS: siprounds(e, st->arg, half); break;
+		case HASHX_EXPAND_FORK:
+			for (int i = 0; i < 4; i++)
+				mov_rr(e, X8 + 4 + i, X8 + i);
+			eor_imm(e, d, st->arg);
+			break;
+		}
+	}
 }
 
-/* Finalization (finalize.h) of the output words in `words` (bit j: word
- * j), each left in x(8 + j); only the SipRound steps they depend on are
+/* finalize.h's steps for the output words in `words` (bit j: word j),
+ * each left in x(8 + j); only the SipRound steps they depend on are
  * emitted. */
 static void emit_finalization(emitter *e, const hashx_sip_state *key,
 			      unsigned words)
 {
 	unsigned steps = hashx_finalize_steps(words);
-	uint64_t kw[4];
 
-	hashx_sip_words(key, kw);
-	for (int i = 0; i < 4; i++) {
-		int r = X8 + hashx_finalize_key_reg[i];
+	for (int k = 0; k < HASHX_FINALIZE_STEP_COUNT; k++) {
+		const hashx_finalize_step *st = &hashx_finalize_table[k];
+		int r = X8 + st->reg;
 
-		mov_imm64(e, X16, kw[i]);
-		rrr(e, A64_ADD, r, r, X16, 0);
+		switch ((hashx_finalize_op)st->op) {
+		case HASHX_FINALIZE_ADD_KEY:
+			mov_imm64(e, X16, hashx_sip_word(key, st->key));
+			rrr(e, A64_ADD, r, r, X16, 0);
+			break;
+		case HASHX_FINALIZE_ROUND:
+			sipround_steps(e, X8 + 4 * st->reg, steps);
+			break;
+		case HASHX_FINALIZE_FOLD:
+			for (int j = 0; j < 4; j++)
+				if (words >> j & 1)
+					rrr(e, A64_EOR, X8 + j, X8 + j,
+					    X8 + HASHX_FINALIZE_HALF + j, 0);
+			break;
+		}
 	}
-	sipround_steps(e, X8, steps);
-	sipround_steps(e, X8 + HASHX_FINALIZE_HALF, steps);
-	for (int j = 0; j < 4; j++)
-		if (words >> j & 1)
-			rrr(e, A64_EOR, X8 + j, X8 + j,
-			    X8 + HASHX_FINALIZE_HALF + j, 0);
 }
 
 /* Whole-hash form, uint64_t f(uint64_t input, uint8_t out[32]). */

@@ -297,6 +297,13 @@ static unsigned reg(unsigned r)
 
 /* ---- SipHash ----------------------------------------------------------- */
 
+/* The locals of half h of the registers (siphash.h): r(4h) .. r(4h + 3). */
+static void half_regs(unsigned h, unsigned v[4])
+{
+	for (unsigned i = 0; i < 4; i++)
+		v[i] = reg(4 * h + i);
+}
+
 /* The SipRound steps in `steps` (bits of hashx_sipround_table) on
  * registers v[0..3]. */
 static void emit_sipround(writer *w, const unsigned v[4], unsigned steps)
@@ -326,59 +333,77 @@ static void emit_siprounds(writer *w, const unsigned v[4], int rounds)
 		emit_sipround(w, v, HASHX_SIP_ALL_STEPS);
 }
 
-/*
- * hashx_siphash24_ctr_state512 of the input in local `input`, into
- * r0..r7: the first squeeze is computed in r0..r3, copied to r4..r7,
- * where the second continues.
- */
+/* siphash.h's expansion steps on the input in local `input`, into r0..r7
+ * (half h in r(4h)..r(4h + 3)). */
 static void emit_expand(writer *w, const hashx_sip_state *key,
 			unsigned input)
 {
-	static const unsigned lo[4] = { LOC_R0, LOC_R0 + 1, LOC_R0 + 2,
-					LOC_R0 + 3 };
-	static const unsigned hi[4] = { LOC_R0 + 4, LOC_R0 + 5, LOC_R0 + 6,
-					LOC_R0 + 7 };
 	hashx_sip_state s = hashx_expansion_start(key);
 	uint64_t v[4];
 
 	hashx_sip_words(&s, v);
-	for (int i = 0; i < 4; i++) {
-		emit_i64_const(w, v[i]);
-		emit_set(w, lo[i]);
+	for (int k = 0; k < HASHX_EXPANSION_STEP_COUNT; k++) {
+		const hashx_expand_step *st = &hashx_expansion_table[k];
+		unsigned half[4], d;
+
+		half_regs(st->half, half);
+		d = half[st->word];
+
+		switch ((hashx_expand_op)st->op) {
+		case HASHX_EXPAND_START:
+			for (unsigned i = 0; i < 4; i++) {
+				emit_i64_const(w, v[i]);
+				emit_set(w, reg(i));
+			}
+			emit_rr(w, OP_I64_XOR, d, input);
+			break;
+		case HASHX_EXPAND_XOR_INPUT:
+			emit_rr(w, OP_I64_XOR, d, input);
+			break;
+		case HASHX_EXPAND_XOR_MARK:
+			emit_rc(w, OP_I64_XOR, d, st->arg);
+			break;
+		case HASHX_EXPAND_ROUNDS:
+			emit_siprounds(w, half, st->arg);
+			break;
+		case HASHX_EXPAND_FORK:
+			for (unsigned i = 0; i < 4; i++) {
+				emit_get(w, reg(i));
+				emit_set(w, reg(4 + i));
+			}
+			emit_rc(w, OP_I64_XOR, d, st->arg);
+			break;
+		}
 	}
-	emit_rr(w, OP_I64_XOR, lo[3], input);
-	emit_siprounds(w, lo, HASHX_EXPAND_ABSORB_ROUNDS);
-	emit_rr(w, OP_I64_XOR, lo[0], input);
-	emit_rc(w, OP_I64_XOR, lo[2], HASHX_SIP_WIDE_MARK);
-	emit_siprounds(w, lo, HASHX_EXPAND_SQUEEZE_ROUNDS);
-	for (int i = 0; i < 4; i++) {
-		emit_get(w, lo[i]);
-		emit_set(w, hi[i]);
-	}
-	emit_rc(w, OP_I64_XOR, hi[1], HASHX_SIP_SECOND_SQUEEZE);
-	emit_siprounds(w, hi, HASHX_EXPAND_SQUEEZE_ROUNDS);
 }
 
-/* finalize.h's steps for the output words in `words`, leaving word j in
- * r[j] ^ r[4 + j] for the caller to combine. */
+/* finalize.h's steps for the output words in `words`; the FOLD is left
+ * to the stores, which push each word on the operand stack
+ * (emit_output_word) rather than keep it in a local. */
 static void emit_finalize(writer *w, const hashx_sip_state *key,
 			  unsigned words)
 {
-	static const unsigned half[2][4] = {
-		{ LOC_R0, LOC_R0 + 1, LOC_R0 + 2, LOC_R0 + 3 },
-		{ LOC_R0 + 4, LOC_R0 + 5, LOC_R0 + 6, LOC_R0 + 7 },
-	};
-	uint64_t k[4];
+	for (int k = 0; k < HASHX_FINALIZE_STEP_COUNT; k++) {
+		const hashx_finalize_step *st = &hashx_finalize_table[k];
+		unsigned half[4];
 
-	hashx_sip_words(key, k);
-	for (int i = 0; i < 4; i++)
-		emit_rc(w, OP_I64_ADD, reg((unsigned)hashx_finalize_key_reg[i]),
-			k[i]);
-	emit_sipround(w, half[0], hashx_finalize_steps(words));
-	emit_sipround(w, half[1], hashx_finalize_steps(words));
+		half_regs(st->reg, half);
+
+		switch ((hashx_finalize_op)st->op) {
+		case HASHX_FINALIZE_ADD_KEY:
+			emit_rc(w, OP_I64_ADD, reg(st->reg),
+				hashx_sip_word(key, st->key));
+			break;
+		case HASHX_FINALIZE_ROUND:
+			emit_sipround(w, half, hashx_finalize_steps(words));
+			break;
+		case HASHX_FINALIZE_FOLD:
+			break;
+		}
+	}
 }
 
-/* Pushes output word j. */
+/* Pushes output word j, finalize.h's FOLD. */
 static void emit_output_word(writer *w, unsigned j)
 {
 	emit_get(w, reg(j));

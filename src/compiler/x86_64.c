@@ -412,8 +412,11 @@ static void rol_imm(x86_emitter *e, int reg, unsigned n)
 }
 
 /* The steps of siphash.h's SipRound that `steps` selects, on four x86
- * registers v[0..3]. */
-static void sipround_steps(x86_emitter *e, const int v[4], unsigned steps)
+ * registers v[0..3]. Forced inline, so that whole rounds (the expansion's)
+ * test no step bits: called from the step lists' walks, GCC kept one copy,
+ * 0.1% more of a compiling hashx_make (make bench-instructions). */
+static inline __attribute__((always_inline)) void
+sipround_steps(x86_emitter *e, const int v[4], unsigned steps)
 {
 	for (int k = 0; k < HASHX_SIPROUND_STEP_COUNT; k++) {
 		const hashx_sip_step *st = &hashx_sipround_table[k];
@@ -443,10 +446,9 @@ static void siprounds(x86_emitter *e, int n, int first)
 }
 
 /*
- * The registers expanded from the input (in `input`) with
- * hashx_siphash24_ctr_state512's steps, the key folded in as immediates,
- * so they never go through memory: r8-r11 take the first four words,
- * r12-r15 the next four.
+ * The registers expanded from the input (in `input`) by siphash.h's
+ * expansion steps, the key folded in as immediates, so they never go
+ * through memory: half 0 in r8-r11, half 1 in r12-r15.
  */
 static void emit_expansion(x86_emitter *e, const hashx_sip_state *key,
 			   int input)
@@ -455,38 +457,61 @@ static void emit_expansion(x86_emitter *e, const hashx_sip_state *key,
 	hashx_sip_state s = hashx_expansion_start(key);
 
 	hashx_sip_words(&s, start);
-	for (int i = 0; i < 4; i++)
-		mov_imm64(e, R8 + i, start[i]);
-	xor_rr(e, R8 + 3, input);
-	siprounds(e, HASHX_EXPAND_ABSORB_ROUNDS, R8);
-	xor_rr(e, R8 + 0, input);
-	alu_imm(e, EXT_XOR, R8 + 2, HASHX_SIP_WIDE_MARK);
-	siprounds(e, HASHX_EXPAND_SQUEEZE_ROUNDS, R8);
-	for (int i = 0; i < 4; i++)
-		mov_rr(e, R8 + 4 + i, R8 + i);
-	alu_imm(e, EXT_XOR, R8 + 5, HASHX_SIP_SECOND_SQUEEZE);
-	siprounds(e, HASHX_EXPAND_SQUEEZE_ROUNDS, R8 + 4);
+	for (int k = 0; k < HASHX_EXPANSION_STEP_COUNT; k++) {
+		const hashx_expand_step *st = &hashx_expansion_table[k];
+		int half = R8 + 4 * st->half, d = half + st->word;
+
+		switch ((hashx_expand_op)st->op) {
+		case HASHX_EXPAND_START:
+			for (int i = 0; i < 4; i++)
+				mov_imm64(e, R8 + i, start[i]);
+			xor_rr(e, d, input);
+			break;
+		case HASHX_EXPAND_XOR_INPUT: xor_rr(e, d, input); break;
+		case HASHX_EXPAND_XOR_MARK: alu_imm(e, EXT_XOR, d, st->arg); break;
+		case HASHX_EXPAND_ROUNDS: siprounds(e, st->arg, half); break;
+		case HASHX_EXPAND_FORK:
+			for (int i = 0; i < 4; i++)
+				mov_rr(e, R8 + 4 + i, R8 + i);
+			alu_imm(e, EXT_XOR, d, st->arg);
+			break;
+		}
+	}
 }
 
-/* Finalization (finalize.h) on the registers; output word j is then
- * r(8 + j) ^ r(12 + j). Only the SipRound steps that the words in `words`
- * (bit j: word j) depend on are emitted. */
+/* finalize.h's steps on the registers, leaving output word j in r(8 + j)
+ * for each word j in `words` (bit j); only the SipRound steps those words
+ * depend on are emitted. */
 static void emit_finalization(x86_emitter *e, const hashx_sip_state *key,
 			      unsigned words)
 {
 	unsigned steps = hashx_finalize_steps(words);
-	int lo[4], hi[4];
 	uint64_t kw[4];
 
 	hashx_sip_words(key, kw);
-	for (int i = 0; i < 4; i++) {
-		mov_imm64(e, RAX, kw[i]);
-		add_rr(e, R8 + hashx_finalize_key_reg[i], RAX);
-		lo[i] = R8 + i;
-		hi[i] = R8 + HASHX_FINALIZE_HALF + i;
+	for (int k = 0; k < HASHX_FINALIZE_STEP_COUNT; k++) {
+		const hashx_finalize_step *st = &hashx_finalize_table[k];
+		int half = R8 + 4 * st->reg;
+
+		switch ((hashx_finalize_op)st->op) {
+		case HASHX_FINALIZE_ADD_KEY:
+			mov_imm64(e, RAX, kw[st->key]);
+			add_rr(e, R8 + st->reg, RAX);
+			break;
+		case HASHX_FINALIZE_ROUND: {
+			const int v[4] = { half, half + 1, half + 2, half + 3 };
+
+			sipround_steps(e, v, steps);
+			break;
+		}
+		case HASHX_FINALIZE_FOLD:
+			for (int w = 0; w < 4; w++)
+				if (words >> w & 1)
+					xor_rr(e, R8 + w,
+					       R8 + HASHX_FINALIZE_HALF + w);
+			break;
+		}
 	}
-	sipround_steps(e, lo, steps);
-	sipround_steps(e, hi, steps);
 }
 
 void hashx_x86_64_scalar_expansion(x86_emitter *e, const hashx_sip_state *key,
@@ -501,9 +526,6 @@ void hashx_x86_64_scalar_finalization(x86_emitter *e,
 				      unsigned words)
 {
 	emit_finalization(e, key, words);
-	for (int i = 0; i < 4; i++)
-		if (words >> i & 1)
-			xor_rr(e, R8 + i, R8 + HASHX_FINALIZE_HALF + i);
 }
 
 /* mov [base + disp32], r8 + j (mod 10; base rsp needs a SIB byte) */
@@ -533,10 +555,8 @@ static void emit_hash_prologue(x86_emitter *e, const hashx_sip_state *key)
 static void emit_hash_epilogue(x86_emitter *e, const hashx_sip_state *key)
 {
 	emit_finalization(e, key, HASHX_FINALIZE_ALL_WORDS);
-	for (int i = 0; i < 4; i++) {
-		xor_rr(e, R8 + i, R8 + HASHX_FINALIZE_HALF + i);
+	for (int i = 0; i < 4; i++)
 		mem_word(e, OP_MOV_RM_R, R8 + i, RDI, i);
-	}
 	mov_rr(e, RAX, R8);
 	restore_and_return(e, false);
 }
@@ -674,8 +694,7 @@ static void emit_scatter_epilogue(x86_emitter *e, const hashx_sip_state *key,
 				  const hashx_scatter *t, const uint8_t *top,
 				  uint8_t *exit_jz)
 {
-	emit_finalization(e, key, HASHX_SCATTER_WORDS);
-	xor_rr(e, R8, R8 + HASHX_FINALIZE_HALF); /* word 0: v */
+	emit_finalization(e, key, HASHX_SCATTER_WORDS); /* word 0 in r8: v */
 	scatter_item(e, t, R8, RBX, true);
 	alu_imm(e, EXT_ADD, RBX, 1);
 	alu_imm(e, EXT_SUB, RBP, 1);

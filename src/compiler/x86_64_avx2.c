@@ -306,8 +306,8 @@ struct consts {
 	const uint8_t *lane_offsets;            /* 0, 1, 2, 3 */
 	const uint8_t *init[4];   /* hashx_expansion_start's words */
 	const uint8_t *key[4];    /* the key, for finalization */
-	const uint8_t *wide_mark; /* siphash.h's markers */
-	const uint8_t *second_squeeze;
+	/* siphash.h's markers, per expansion step that takes one */
+	const uint8_t *mark[HASHX_EXPANSION_STEP_COUNT];
 	const uint8_t *ror_bytes[8];            /* vpshufb masks, 8 * k bits */
 	const uint8_t *imm[HASHX_PROGRAM_SIZE]; /* per instruction */
 };
@@ -326,8 +326,14 @@ static void fill_pool(x86_pool *p, const hashx_program *prog,
 		c->init[i] = pool_broadcast(p, init[i]);
 		c->key[i] = pool_broadcast(p, k[i]);
 	}
-	c->wide_mark = pool_broadcast(p, HASHX_SIP_WIDE_MARK);
-	c->second_squeeze = pool_broadcast(p, HASHX_SIP_SECOND_SQUEEZE);
+	for (int x = 0; x < HASHX_EXPANSION_STEP_COUNT; x++) {
+		const hashx_expand_step *st = &hashx_expansion_table[x];
+
+		c->mark[x] = NULL;
+		if (st->op == HASHX_EXPAND_XOR_MARK ||
+		    st->op == HASHX_EXPAND_FORK)
+			c->mark[x] = pool_broadcast(p, st->arg);
+	}
 	for (unsigned b = 1; b < 8; b++)
 		c->ror_bytes[b] = pool_ror_bytes(p, b);
 	for (size_t i = 0; i < prog->size; i++) {
@@ -396,8 +402,9 @@ static void siprounds(x86_emitter *e, const consts *c, int n, int first)
 
 /*
  * The group's inputs, rdi + 0..3, in YMM_T0, then the registers expanded
- * from them as hashx_siphash24_ctr_state512 does: ymm0..3 the first four
- * words, ymm4..7 the next four.
+ * from them by siphash.h's expansion steps: half 0 in ymm0..3, half 1 in
+ * ymm4..7. A START's load and a FORK's copy take the XOR that follows
+ * them as their source operand.
  *     vmovq xmm8, rdi; vpbroadcastq ymm8, xmm8; vpaddq ymm8, [offsets]
  */
 static void emit_expansion(x86_emitter *e, const consts *c)
@@ -405,50 +412,79 @@ static void emit_expansion(x86_emitter *e, const consts *c)
 	vex_op(e, VMOVQ_FROM_GPR, 0, YMM_T0, 0, reg_rm(X86_RDI), 0);
 	vex_op(e, VPBROADCASTQ, 1, YMM_T0, 0, reg_rm(YMM_T0), 0);
 	v3(e, VPADDQ, YMM_T0, YMM_T0, pool_rm(c->lane_offsets));
-	for (int i = 0; i < 3; i++)
-		vload(e, i, pool_rm(c->init[i]));
-	v3(e, VPXOR, 3, YMM_T0, pool_rm(c->init[3]));
-	siprounds(e, c, HASHX_EXPAND_ABSORB_ROUNDS, 0);
-	v3r(e, VPXOR, 0, 0, YMM_T0);
-	v3(e, VPXOR, 2, 2, pool_rm(c->wide_mark));
-	siprounds(e, c, HASHX_EXPAND_SQUEEZE_ROUNDS, 0);
-	/* The second squeeze goes on from this state, with its marker in
-	 * v1. */
-	vload(e, 4, reg_rm(0));
-	v3(e, VPXOR, 5, 1, pool_rm(c->second_squeeze));
-	vload(e, 6, reg_rm(2));
-	vload(e, 7, reg_rm(3));
-	siprounds(e, c, HASHX_EXPAND_SQUEEZE_ROUNDS, 4);
+	for (int k = 0; k < HASHX_EXPANSION_STEP_COUNT; k++) {
+		const hashx_expand_step *st = &hashx_expansion_table[k];
+		int half = 4 * st->half, d = half + st->word;
+
+		switch ((hashx_expand_op)st->op) {
+		case HASHX_EXPAND_START:
+			for (int i = 0; i < 4; i++)
+				if (i == st->word)
+					v3(e, VPXOR, i, YMM_T0,
+					   pool_rm(c->init[i]));
+				else
+					vload(e, i, pool_rm(c->init[i]));
+			break;
+		case HASHX_EXPAND_XOR_INPUT:
+			v3r(e, VPXOR, d, d, YMM_T0);
+			break;
+		case HASHX_EXPAND_XOR_MARK:
+			v3(e, VPXOR, d, d, pool_rm(c->mark[k]));
+			break;
+		case HASHX_EXPAND_ROUNDS:
+			siprounds(e, c, st->arg, half);
+			break;
+		case HASHX_EXPAND_FORK:
+			for (int i = 0; i < 4; i++)
+				if (i == st->word)
+					v3(e, VPXOR, 4 + i, i,
+					   pool_rm(c->mark[k]));
+				else
+					vload(e, 4 + i, reg_rm(i));
+			break;
+		}
+	}
 }
 
-/* Finalization's key and rounds (finalize.h), only the SipRound steps
- * that output words `words` (bit j: word j) depend on. */
-static void emit_finalize_rounds(x86_emitter *e, const consts *c,
-				 unsigned words)
+/* finalize.h's steps, leaving output word j in ymm(j) for each word j in
+ * `words` (bit j); only the SipRound steps those words depend on are
+ * emitted. */
+static void emit_finalize(x86_emitter *e, const consts *c, unsigned words)
 {
-	static const int lo[4] = {0, 1, 2, 3}, hi[4] = {4, 5, 6, 7};
 	unsigned steps = hashx_finalize_steps(words);
 
-	for (int i = 0; i < 4; i++) {
-		int r = hashx_finalize_key_reg[i];
+	for (int k = 0; k < HASHX_FINALIZE_STEP_COUNT; k++) {
+		const hashx_finalize_step *st = &hashx_finalize_table[k];
+		const int v[4] = {4 * st->reg, 4 * st->reg + 1, 4 * st->reg + 2,
+				  4 * st->reg + 3};
 
-		v3(e, VPADDQ, r, r, pool_rm(c->key[i]));
+		switch ((hashx_finalize_op)st->op) {
+		case HASHX_FINALIZE_ADD_KEY:
+			v3(e, VPADDQ, st->reg, st->reg,
+			   pool_rm(c->key[st->key]));
+			break;
+		case HASHX_FINALIZE_ROUND:
+			sipround_steps(e, c, v, steps, YMM_T1);
+			break;
+		case HASHX_FINALIZE_FOLD:
+			for (int j = 0; j < 4; j++)
+				if (words >> j & 1)
+					v3r(e, VPXOR, j, j,
+					    HASHX_FINALIZE_HALF + j);
+			break;
+		}
 	}
-	sipround_steps(e, c, lo, steps, YMM_T1);
-	sipround_steps(e, c, hi, steps, YMM_T1);
 }
 
-/* Finalization, then the four output words of the lanes, r0 ^ r4 ..
- * r3 ^ r7, to [rdx], [rdx + stride], ... (stride: 8 bytes per lane of the
- * group, batch.h's layout). */
+/* Finalization, then the four output words of the lanes to [rdx],
+ * [rdx + stride], ... (stride: 8 bytes per lane of the group, batch.h's
+ * layout). */
 static void emit_finalization(x86_emitter *e, const consts *c, int32_t stride)
 {
-	emit_finalize_rounds(e, c, HASHX_FINALIZE_ALL_WORDS);
-	for (int j = 0; j < 4; j++) {
-		v3r(e, VPXOR, j, j, j + 4);
+	emit_finalize(e, c, HASHX_FINALIZE_ALL_WORDS);
+	for (int j = 0; j < 4; j++)
 		vex_op(e, VMOVDQU_STORE, 1, j, 0, mem_rm(X86_RDX, stride * j),
 		       0);
-	}
 }
 
 /* ---- HashX instructions -------------------------------------------- */
@@ -834,8 +870,7 @@ static bool emit_program(x86_emitter *e, emit_state *s, size_t from, size_t to,
  */
 static void emit_lane_items(x86_emitter *e, const emit_state *s, int value)
 {
-	emit_finalize_rounds(e, s->c, HASHX_SCATTER_WORDS);
-	v3r(e, VPXOR, 0, 0, 4);
+	emit_finalize(e, s->c, HASHX_SCATTER_WORDS);
 	vstore(e, frame_rm(FRAME_WORDS0), 0);
 	hashx_x86_64_scatter_table(e, s->t);
 	for (int l = 0; l < LANES; l++) {

@@ -475,10 +475,50 @@ static void sipround(emit_state *s, const int v[4])
 	}
 }
 
+/* One expansion step (siphash.h) for way w, its inputs in `in`. */
+static void emit_expand_step(emit_state *s, const hashx_expand_step *st,
+			     const uint64_t init[4], int in, int w)
+{
+	x86_emitter *e = &s->e;
+	const int half[4] = {zr(4 * st->half, w), zr(4 * st->half + 1, w),
+			     zr(4 * st->half + 2, w), zr(4 * st->half + 3, w)};
+	int d = half[st->word];
+
+	switch ((hashx_expand_op)st->op) {
+	case HASHX_EXPAND_START:
+		for (int i = 0; i < 4; i++)
+			if (i == st->word)
+				vrrm(e, &VPXORQ, d, in,
+				     pool_word(&s->p, init[i]), 0);
+			else
+				vbroadcast_mem(e, half[i],
+					       pool_word(&s->p, init[i]));
+		break;
+	case HASHX_EXPAND_XOR_INPUT:
+		vrrr(e, &VPXORQ, d, d, in, 0);
+		break;
+	case HASHX_EXPAND_XOR_MARK:
+		vrrm(e, &VPXORQ, d, d, pool_word(&s->p, st->arg), 0);
+		break;
+	case HASHX_EXPAND_ROUNDS:
+		for (int i = 0; i < st->arg; i++)
+			sipround(s, half);
+		break;
+	case HASHX_EXPAND_FORK:
+		for (int i = 0; i < 4; i++)
+			if (i == st->word)
+				vrrm(e, &VPXORQ, half[i], zr(i, w),
+				     pool_word(&s->p, st->arg), 0);
+			else
+				vmov(e, half[i], zr(i, w), 0);
+		break;
+	}
+}
+
 /*
- * hashx_siphash24_ctr_state512 for each lane's input (rdi plus the lane
- * number): the state is built in r4..r7, squeezed once into r0..r3 and
- * squeezed again in place.
+ * siphash.h's expansion steps for each lane's input (rdi plus the lane
+ * number): half 0 in r0..r3, half 1 in r4..r7. A START's load and a
+ * FORK's copy take the XOR that follows them as their source operand.
  */
 static void emit_expansion(emit_state *s, const hashx_sip_state *key,
 			   const uint8_t *lane_numbers)
@@ -489,55 +529,52 @@ static void emit_expansion(emit_state *s, const hashx_sip_state *key,
 
 	hashx_sip_words(&start, init);
 	for (int w = 0; w < WAYS; w++) {
-		const int v[4] = {zr(4, w), zr(5, w), zr(6, w), zr(7, w)};
 		int in = zt(w, 0);
 
 		vbroadcast_gpr(e, in, X86_RDI);
 		vadd_vector_mem(e, in, in, lane_numbers + 64 * w);
-		for (int i = 0; i < 3; i++)
-			vbroadcast_mem(e, v[i], pool_word(&s->p, init[i]));
-		vrrm(e, &VPXORQ, v[3], in, pool_word(&s->p, init[3]), 0);
-		for (int i = 0; i < HASHX_EXPAND_ABSORB_ROUNDS; i++)
-			sipround(s, v);
-		vrrr(e, &VPXORQ, v[0], v[0], in, 0);
-		vrrm(e, &VPXORQ, v[2], v[2],
-		     pool_word(&s->p, HASHX_SIP_WIDE_MARK), 0);
-		for (int i = 0; i < HASHX_EXPAND_SQUEEZE_ROUNDS; i++)
-			sipround(s, v);
-		for (int i = 0; i < 4; i++)
-			vmov(e, zr(i, w), v[i], 0);
-		vrrm(e, &VPXORQ, v[1], v[1],
-		     pool_word(&s->p, HASHX_SIP_SECOND_SQUEEZE), 0);
-		for (int i = 0; i < HASHX_EXPAND_SQUEEZE_ROUNDS; i++)
-			sipround(s, v);
+		for (int k = 0; k < HASHX_EXPANSION_STEP_COUNT; k++)
+			emit_expand_step(s, &hashx_expansion_table[k], init,
+					 in, w);
 		/* hashx_interpret's starting branch state */
 		vrrr(e, &VPXORQ, zmulres(w), zmulres(w), zmulres(w), 0);
 		kxnorw(e, k_enabled(w));
 	}
 }
 
-/* hashx_finalize, then the four output words of each lane to rdx. */
+/* finalize.h's steps, then the four output words of each lane to rdx. */
 static void emit_finalization(emit_state *s, const hashx_sip_state *key)
 {
 	x86_emitter *e = &s->e;
-	uint64_t words[4];
 
-	hashx_sip_words(key, words);
 	for (int w = 0; w < WAYS; w++) {
-		const int lo[4] = {zr(0, w), zr(1, w), zr(2, w), zr(3, w)};
-		const int hi[4] = {zr(4, w), zr(5, w), zr(6, w), zr(7, w)};
+		for (int k = 0; k < HASHX_FINALIZE_STEP_COUNT; k++) {
+			const hashx_finalize_step *st = &hashx_finalize_table[k];
+			const int v[4] = {zr(4 * st->reg, w),
+					  zr(4 * st->reg + 1, w),
+					  zr(4 * st->reg + 2, w),
+					  zr(4 * st->reg + 3, w)};
+			int r = zr(st->reg, w);
 
-		for (int i = 0; i < 4; i++) {
-			int r = zr(hashx_finalize_key_reg[i], w);
-
-			vrrm(e, &VPADDQ, r, r, pool_word(&s->p, words[i]), 0);
+			switch ((hashx_finalize_op)st->op) {
+			case HASHX_FINALIZE_ADD_KEY:
+				vrrm(e, &VPADDQ, r, r,
+				     pool_word(&s->p,
+					       hashx_sip_word(key, st->key)),
+				     0);
+				break;
+			case HASHX_FINALIZE_ROUND:
+				sipround(s, v);
+				break;
+			case HASHX_FINALIZE_FOLD:
+				for (int j = 0; j < 4; j++)
+					vrrr(e, &VPXORQ, zr(j, w), zr(j, w),
+					     zr(HASHX_FINALIZE_HALF + j, w), 0);
+				break;
+			}
 		}
-		sipround(s, lo);
-		sipround(s, hi);
-		for (int j = 0; j < 4; j++) {
-			vrrr(e, &VPXORQ, lo[j], lo[j], hi[j], 0);
-			vstore(e, lo[j], X86_RDX, (j * LANES + 8 * w) * 8);
-		}
+		for (int j = 0; j < 4; j++)
+			vstore(e, zr(j, w), X86_RDX, (j * LANES + 8 * w) * 8);
 	}
 }
 

@@ -102,10 +102,8 @@ static void emit_hybrid_enter(x86_emitter *e)
 static bool emit_scalar_copy(x86_emitter *e, emit_state *s, size_t from,
 			     size_t to, const uint8_t **at)
 {
-	size_t k = 0;
+	size_t k = hashx_branches_before(s->facts, from);
 
-	for (size_t i = 0; i < from; i++)
-		k += s->prog->code[i].opcode == HASHX_OP_BRANCH;
 	for (size_t i = from; i < to; i++) {
 		const hashx_instr *in = &s->prog->code[i];
 		uint8_t *before = e->pos;
@@ -201,10 +199,7 @@ static bool emit_hybrid(x86_emitter *e, emit_state *s)
 		s->pass = PASS_VECTOR_COPY;
 		s->instr_bytes = MAX_INSTR_BYTES;
 		s->scalar_stream = NULL;
-		s->branch_no = 0;
-		for (size_t i = 0; i < from; i++)
-			s->branch_no +=
-				s->prog->code[i].opcode == HASHX_OP_BRANCH;
+		s->branch_no = hashx_branches_before(s->facts, from);
 		hashx_avx2_hi_flush(s);
 		if (!hashx_avx2_program(e, s, from, to, s->vector_at))
 			return false;

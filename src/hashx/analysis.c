@@ -33,7 +33,7 @@ void hashx_analyse(const hashx_program *prog, hashx_analysis *a)
 		hashx_branch_info *b;
 
 		if (op == HASHX_OP_TARGET) {
-			resume = i + 1;
+			resume = hashx_resume_after_target(i);
 		} else if (op == HASHX_OP_BRANCH) {
 			b = &a->branch[a->nbranches++];
 			b->at = (uint16_t)i;

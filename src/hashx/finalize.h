@@ -14,22 +14,54 @@
 /*
  * The program's registers are biased toward zero by its multiplications;
  * adding the input key back and one SipRound per half of the register file
- * remove that bias before the halves are folded into the output.
+ * remove that bias before the halves are folded into the output. Written
+ * once as data, like siphash.h's SipRound and expansion: steps on the
+ * registers r0..r7, half h being r[4h] .. r[4h + 3], each one of
+ *   ADD_KEY(r, k)  r[r] += word k (v0..v3) of the key
+ *   ROUND(h)       one SipRound on half h
+ *   FOLD           output word j (bytes 8j .. 8j + 7) = r[j] ^ r[4 + j],
+ *                  word j of each half's round
+ * The key's v0, v1 go to r0, r1 (v0 and v1 of the first half's round), its
+ * v2, v3 to r6, r7 (v2 and v3 of the second's). C code (hashx_finalize
+ * below, the lanes interpreter) instantiates the list with its own step
+ * macros, the code generators walk hashx_finalize_table.
+ *
+ * A code generator that needs only some output words (bit j of `words`:
+ * word j; the solver's stage 0 reads word 0 alone) emits, in each ROUND,
+ * only the steps those words depend on (hashx_finalize_steps), and folds
+ * only those words.
  */
-/*
- * The registers the key's words v0..v3 are added to: r0 and r1 (v0 and v1
- * of the first half's SipRound), r6 and r7 (v2 and v3 of the second's).
- * Every back-end that finalizes reads this table.
- */
-static const int hashx_finalize_key_reg[4] = { 0, 1, 6, 7 };
+#define HASHX_FINALIZE_STEPS(ADD_KEY, ROUND, FOLD)                       \
+	ADD_KEY(0, 0) ADD_KEY(1, 1) ADD_KEY(6, 2) ADD_KEY(7, 3) ROUND(0)  \
+	ROUND(1) FOLD()
 
-/*
- * Output word j (bytes 8j .. 8j + 7) is r[j] ^ r[HASHX_FINALIZE_HALF + j]:
- * word j of each half's SipRound. A code generator that needs only some
- * words (bit j of `words`: word j; the solver's stage 0 reads word 0
- * alone) emits, in each half's round, only the steps those words depend
- * on.
- */
+typedef enum hashx_finalize_op {
+	HASHX_FINALIZE_ADD_KEY,
+	HASHX_FINALIZE_ROUND,
+	HASHX_FINALIZE_FOLD,
+} hashx_finalize_op;
+
+typedef struct hashx_finalize_step {
+	uint8_t op;  /* hashx_finalize_op */
+	uint8_t reg; /* ADD_KEY: the register; ROUND: the half */
+	uint8_t key; /* ADD_KEY: the key's word */
+} hashx_finalize_step;
+
+#define HASHX_FINALIZE_STEP_COUNT 7
+#define HASHX_FIN_TABLE_ADD_KEY(r, k) { HASHX_FINALIZE_ADD_KEY, r, k },
+#define HASHX_FIN_TABLE_ROUND(h) { HASHX_FINALIZE_ROUND, h, 0 },
+#define HASHX_FIN_TABLE_FOLD() { HASHX_FINALIZE_FOLD, 0, 0 },
+static const hashx_finalize_step
+	hashx_finalize_table[HASHX_FINALIZE_STEP_COUNT] = {
+		HASHX_FINALIZE_STEPS(HASHX_FIN_TABLE_ADD_KEY,
+				     HASHX_FIN_TABLE_ROUND,
+				     HASHX_FIN_TABLE_FOLD)
+};
+#undef HASHX_FIN_TABLE_ADD_KEY
+#undef HASHX_FIN_TABLE_ROUND
+#undef HASHX_FIN_TABLE_FOLD
+
+/* The half whose word j is folded with word j of half 0. */
 #define HASHX_FINALIZE_HALF 4
 #define HASHX_FINALIZE_ALL_WORDS 0xfu
 
@@ -38,19 +70,34 @@ static inline unsigned hashx_finalize_steps(unsigned words)
 	return hashx_sipround_needed(words);
 }
 
+/* Word k (v0..v3) of a key; k is a constant where the steps are
+ * instantiated, so this folds to one field. */
+static inline uint64_t hashx_sip_word(const hashx_sip_state *s, unsigned k)
+{
+	return k == 0 ? s->v0 : k == 1 ? s->v1 : k == 2 ? s->v2 : s->v3;
+}
+
+/* The steps as statements: on the key's fields, not a copy of them (a
+ * loop over a copy kept it on the stack, 26 more instructions per hash,
+ * cachegrind). */
+#define HASHX_FIN_C_ADD_KEY(d, k) r[d] += hashx_sip_word(key, k);
+#define HASHX_FIN_C_ROUND(h)                                             \
+	hashx_sipround(&r[4 * (h)], &r[4 * (h) + 1], &r[4 * (h) + 2],     \
+		       &r[4 * (h) + 3]);
+#define HASHX_FIN_C_FOLD()                                               \
+	for (int j = 0; j < 4; j++)                                      \
+		hashx_store64_le(out + 8 * j,                            \
+				 r[j] ^ r[HASHX_FINALIZE_HALF + j]);
+
 static inline void hashx_finalize(const hashx_sip_state *key, uint64_t r[8],
 				  uint8_t out[32])
 {
-	/* Written out, not looped over a copy of the key: the loop kept the
-	 * copy on the stack, 26 more instructions per hash (cachegrind). */
-	r[hashx_finalize_key_reg[0]] += key->v0;
-	r[hashx_finalize_key_reg[1]] += key->v1;
-	r[hashx_finalize_key_reg[2]] += key->v2;
-	r[hashx_finalize_key_reg[3]] += key->v3;
-	hashx_sipround(&r[0], &r[1], &r[2], &r[3]);
-	hashx_sipround(&r[4], &r[5], &r[6], &r[7]);
-	for (int i = 0; i < 4; i++)
-		hashx_store64_le(out + 8 * i, r[i] ^ r[HASHX_FINALIZE_HALF + i]);
+	HASHX_FINALIZE_STEPS(HASHX_FIN_C_ADD_KEY, HASHX_FIN_C_ROUND,
+			     HASHX_FIN_C_FOLD)
 }
+
+#undef HASHX_FIN_C_ADD_KEY
+#undef HASHX_FIN_C_ROUND
+#undef HASHX_FIN_C_FOLD
 
 #endif

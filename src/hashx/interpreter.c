@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "interpreter.h"
 #include "mulh.h"
 
@@ -91,7 +92,7 @@ void hashx_interpret_threaded(const hashx_program *prog, uint64_t r[8])
 	};
 	const hashx_instr *const end = prog->code + prog->size;
 	const hashx_instr *in = prog->code;
-	/* Where a jump resumes: program.h's rule until a TARGET runs. */
+	/* Where a jump resumes (analysis.h's rule, followed live). */
 	const hashx_instr *after_target =
 		prog->code + HASHX_RESUME_WITHOUT_TARGET;
 	bool branch_enabled = true;
@@ -135,7 +136,8 @@ xor_c:
 	OP(XOR_C);
 	NEXT;
 target:
-	after_target = in + 1;
+	after_target =
+		prog->code + hashx_resume_after_target((size_t)(in - prog->code));
 	NEXT;
 branch:
 	if (BRANCH_TAKEN(in->imm)) {
@@ -331,7 +333,9 @@ void hashx_interpret_portable(const hashx_program *prog, uint64_t r[8])
 		case HASHX_OP_ROR_C: OP(ROR_C); break;
 		case HASHX_OP_ADD_C: OP(ADD_C); break;
 		case HASHX_OP_XOR_C: OP(XOR_C); break;
-		case HASHX_OP_TARGET: after_target = i; break;
+		case HASHX_OP_TARGET:
+			after_target = hashx_resume_after_target(i - 1);
+			break;
 		case HASHX_OP_BRANCH:
 			if (BRANCH_TAKEN(in->imm)) {
 				branch_enabled = false;

@@ -45,6 +45,7 @@
 #error "define the lanes vocabulary before including interpreter_lanes_walk.h"
 #endif
 
+#include "analysis.h"
 #include "finalize.h"
 #include "mulh.h"
 #include "program.h"
@@ -78,32 +79,43 @@ LANES_TARGET static void sipround8(lanes_v v[4])
 	HASHX_SIPROUND_STEPS(LANES_SIP_ADD, LANES_SIP_ROTL, LANES_SIP_XOR)
 }
 
-/* hashx_siphash24_ctr_state512 in each lane. */
+/* siphash.h's expansion steps (hashx_siphash24_ctr_state512) in each
+ * lane. */
+#define LANES_EXP_START(w)                                               \
+	{                                                                \
+		hashx_sip_state start = hashx_expansion_start(key);      \
+		uint64_t sw[4];                                          \
+									 \
+		hashx_sip_words(&start, sw);                             \
+		for (int i = 0; i < 4; i++)                              \
+			r[i] = v_set1(sw[i]);                            \
+		r[w] = v_xor(r[w], in);                                  \
+	}
+#define LANES_EXP_XOR_INPUT(h, w)                                        \
+	r[4 * (h) + (w)] = v_xor(r[4 * (h) + (w)], in);
+#define LANES_EXP_XOR_MARK(h, w, m)                                      \
+	r[4 * (h) + (w)] = v_xor(r[4 * (h) + (w)], v_set1(m));
+#define LANES_EXP_ROUNDS(h, n)                                           \
+	for (int i = 0; i < (n); i++)                                    \
+		sipround8(r + 4 * (h));
+#define LANES_EXP_FORK(w, m)                                             \
+	for (int i = 0; i < 4; i++)                                      \
+		r[4 + i] = r[i];                                         \
+	r[4 + (w)] = v_xor(r[4 + (w)], v_set1(m));
+
 LANES_TARGET static void expand8(const hashx_sip_state *key, lanes_v in,
 				 lanes_v r[8])
 {
-	hashx_sip_state start = hashx_expansion_start(key);
-	lanes_v v[4] = {
-		v_set1(start.v0),
-		v_set1(start.v1),
-		v_set1(start.v2),
-		v_xor(v_set1(start.v3), in),
-	};
-
-	for (int i = 0; i < HASHX_EXPAND_ABSORB_ROUNDS; i++)
-		sipround8(v);
-	v[0] = v_xor(v[0], in);
-	v[2] = v_xor(v[2], v_set1(HASHX_SIP_WIDE_MARK));
-	for (int i = 0; i < HASHX_EXPAND_SQUEEZE_ROUNDS; i++)
-		sipround8(v);
-	for (int i = 0; i < 4; i++)
-		r[i] = v[i];
-	v[1] = v_xor(v[1], v_set1(HASHX_SIP_SECOND_SQUEEZE));
-	for (int i = 0; i < HASHX_EXPAND_SQUEEZE_ROUNDS; i++)
-		sipround8(v);
-	for (int i = 0; i < 4; i++)
-		r[4 + i] = v[i];
+	HASHX_EXPANSION_STEPS(LANES_EXP_START, LANES_EXP_XOR_INPUT,
+			      LANES_EXP_XOR_MARK, LANES_EXP_ROUNDS,
+			      LANES_EXP_FORK)
 }
+
+#undef LANES_EXP_START
+#undef LANES_EXP_XOR_INPUT
+#undef LANES_EXP_XOR_MARK
+#undef LANES_EXP_ROUNDS
+#undef LANES_EXP_FORK
 
 /* The value of one instruction (not TARGET/BRANCH) in every lane. */
 LANES_TARGET static lanes_v compute8(const hashx_instr *in,
@@ -154,7 +166,7 @@ LANES_TARGET static void run8(const hashx_program *prog, lanes_v r[8])
 
 		switch ((hashx_opcode)in->opcode) {
 		case HASHX_OP_TARGET:
-			after_target = i;
+			after_target = hashx_resume_after_target(i - 1);
 			continue;
 		case HASHX_OP_BRANCH:
 			if (!m_is_all(active)) {
@@ -166,9 +178,11 @@ LANES_TARGET static void run8(const hashx_program *prog, lanes_v r[8])
 			}
 			taken = m_taken(enabled, mul_result, in->imm);
 			enabled = m_andnot(enabled, taken);
-			/* an empty block (a BRANCH right after its TARGET, or
-			 * at index 0) has nothing to re-run */
-			if (m_any(taken) && after_target < i - 1) {
+			/* a BRANCH at index 0 without a TARGET has nothing to
+			 * re-run (analysis.h); one right after its TARGET
+			 * re-runs itself alone, which ends the re-run */
+			if (m_any(taken) &&
+			    hashx_resume_reruns(after_target, i - 1)) {
 				active = taken;
 				rerun_branch = i - 1;
 				i = after_target;
@@ -185,31 +199,28 @@ LANES_TARGET static void run8(const hashx_program *prog, lanes_v r[8])
 	}
 }
 
+/* finalize.h's steps (hashx_finalize) in each lane. */
+#define LANES_FIN_ADD_KEY(d, k)                                          \
+	r[d] = v_add(r[d], v_set1(hashx_sip_word(key, k)));
+#define LANES_FIN_ROUND(h) sipround8(r + 4 * (h));
+#define LANES_FIN_FOLD()                                                 \
+	for (int j = 0; j < 4; j++)                                      \
+		v_store(out[j], v_xor(r[j], r[HASHX_FINALIZE_HALF + j]));
+
 LANES_TARGET void LANES_HASH(const hashx_program *prog,
 			     const hashx_sip_state *key,
 			     const uint64_t input[8], uint64_t out[4][8])
 {
 	lanes_v r[8];
-	lanes_v lo[4], hi[4];
-	uint64_t w[4];
 
 	expand8(key, v_load(input), r);
 	run8(prog, r);
-	/* hashx_finalize in each lane */
-	hashx_sip_words(key, w);
-	for (int i = 0; i < 4; i++)
-		r[hashx_finalize_key_reg[i]] =
-			v_add(r[hashx_finalize_key_reg[i]], v_set1(w[i]));
-	for (int i = 0; i < 4; i++) {
-		lo[i] = r[i];
-		hi[i] = r[4 + i];
-	}
-	sipround8(lo);
-	sipround8(hi);
-	for (int j = 0; j < 4; j++)
-		v_store(out[j], v_xor(lo[j], hi[j]));
+	HASHX_FINALIZE_STEPS(LANES_FIN_ADD_KEY, LANES_FIN_ROUND, LANES_FIN_FOLD)
 }
 
+#undef LANES_FIN_ADD_KEY
+#undef LANES_FIN_ROUND
+#undef LANES_FIN_FOLD
 #undef LANES_SIP_ADD
 #undef LANES_SIP_ROTL
 #undef LANES_SIP_XOR

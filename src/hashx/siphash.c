@@ -22,26 +22,27 @@ uint64_t hashx_siphash13_ctr(const hashx_sip_state *key, uint64_t counter)
 	return s.v0 ^ s.v1 ^ s.v2 ^ s.v3;
 }
 
+/* siphash.h's expansion steps, on the output words r[0..7]. */
+#define EXPAND_START(w)                                                  \
+	{                                                                \
+		hashx_sip_state start = hashx_expansion_start(key);      \
+		hashx_sip_words(&start, r);                              \
+		r[w] ^= input;                                           \
+	}
+#define EXPAND_XOR_INPUT(h, w) r[4 * (h) + (w)] ^= input;
+#define EXPAND_XOR_MARK(h, w, m) r[4 * (h) + (w)] ^= (m);
+#define EXPAND_ROUNDS(h, n)                                              \
+	for (int i = 0; i < (n); i++)                                    \
+		hashx_sipround(&r[4 * (h)], &r[4 * (h) + 1],             \
+			       &r[4 * (h) + 2], &r[4 * (h) + 3]);
+#define EXPAND_FORK(w, m)                                                \
+	for (int i = 0; i < 4; i++)                                      \
+		r[4 + i] = r[i];                                         \
+	r[4 + (w)] ^= (m);
+
 void hashx_siphash24_ctr_state512(const hashx_sip_state *key, uint64_t input,
-				  uint64_t out[8])
+				  uint64_t r[8])
 {
-	/* The wide marker in v1 selects the 128-bit-output variant of
-	 * SipHash; HashX extends it to 512 bits by squeezing the whole state
-	 * twice. */
-	hashx_sip_state s = hashx_expansion_start(key);
-
-	s.v3 ^= input;
-	for (int i = 0; i < HASHX_EXPAND_ABSORB_ROUNDS; i++)
-		hashx_sipround_state(&s);
-	s.v0 ^= input;
-	s.v2 ^= HASHX_SIP_WIDE_MARK;
-	for (int i = 0; i < HASHX_EXPAND_SQUEEZE_ROUNDS; i++)
-		hashx_sipround_state(&s);
-	hashx_sip_words(&s, out);
-
-	/* The second squeeze, kept apart from the first by its marker. */
-	s.v1 ^= HASHX_SIP_SECOND_SQUEEZE;
-	for (int i = 0; i < HASHX_EXPAND_SQUEEZE_ROUNDS; i++)
-		hashx_sipround_state(&s);
-	hashx_sip_words(&s, out + 4);
+	HASHX_EXPANSION_STEPS(EXPAND_START, EXPAND_XOR_INPUT, EXPAND_XOR_MARK,
+			      EXPAND_ROUNDS, EXPAND_FORK)
 }

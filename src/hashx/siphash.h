@@ -114,6 +114,66 @@ static inline unsigned hashx_sipround_needed(unsigned wanted)
 #define HASHX_EXPAND_ABSORB_ROUNDS 2
 #define HASHX_EXPAND_SQUEEZE_ROUNDS 4
 
+/*
+ * The input expansion (hashx_siphash24_ctr_state512), written once as data
+ * like the SipRound: steps on the eight initial registers r0..r7, held as
+ * two SipHash states, half 0 (r0..r3) and half 1 (r4..r7); word w of half
+ * h is r[4h + w]. Each step is one of
+ *   START(w)          half 0 = hashx_expansion_start(key), then its word w
+ *                     ^= input (SipHash absorbs its message word in v3)
+ *   XOR_INPUT(h, w)   word w of half h ^= input (the absorption's end, v0)
+ *   XOR_MARK(h, w, m) word w of half h ^= m, one of the markers above
+ *   ROUNDS(h, n)      n SipRounds on half h
+ *   FORK(w, m)        half 1 = half 0, then its word w ^= m: the first
+ *                     squeeze stays in r0..r3, the second goes on from
+ *                     the same state under its own marker
+ * C code (siphash.c, the lanes interpreter) instantiates the list with its
+ * own step macros, the code generators walk hashx_expansion_table, each
+ * step with its own instructions (a START or FORK may fuse its load or
+ * copy with the XOR that follows it).
+ */
+#define HASHX_EXPANSION_STEPS(START, XOR_INPUT, XOR_MARK, ROUNDS, FORK)  \
+	START(3) ROUNDS(0, HASHX_EXPAND_ABSORB_ROUNDS) XOR_INPUT(0, 0)    \
+	XOR_MARK(0, 2, HASHX_SIP_WIDE_MARK)                               \
+	ROUNDS(0, HASHX_EXPAND_SQUEEZE_ROUNDS)                            \
+	FORK(1, HASHX_SIP_SECOND_SQUEEZE)                                 \
+	ROUNDS(1, HASHX_EXPAND_SQUEEZE_ROUNDS)
+
+typedef enum hashx_expand_op {
+	HASHX_EXPAND_START,
+	HASHX_EXPAND_XOR_INPUT,
+	HASHX_EXPAND_XOR_MARK,
+	HASHX_EXPAND_ROUNDS,
+	HASHX_EXPAND_FORK,
+} hashx_expand_op;
+
+typedef struct hashx_expand_step {
+	uint8_t op;   /* hashx_expand_op */
+	uint8_t half; /* 0: r0..r3, 1: r4..r7 */
+	uint8_t word; /* word index in the half */
+	uint8_t arg;  /* a marker, or a round count */
+} hashx_expand_step;
+
+#define HASHX_EXPANSION_STEP_COUNT 7
+#define HASHX_EXP_TABLE_START(w) { HASHX_EXPAND_START, 0, w, 0 },
+#define HASHX_EXP_TABLE_XOR_INPUT(h, w) { HASHX_EXPAND_XOR_INPUT, h, w, 0 },
+#define HASHX_EXP_TABLE_XOR_MARK(h, w, m) { HASHX_EXPAND_XOR_MARK, h, w, m },
+#define HASHX_EXP_TABLE_ROUNDS(h, n) { HASHX_EXPAND_ROUNDS, h, 0, n },
+#define HASHX_EXP_TABLE_FORK(w, m) { HASHX_EXPAND_FORK, 1, w, m },
+static const hashx_expand_step
+	hashx_expansion_table[HASHX_EXPANSION_STEP_COUNT] = {
+		HASHX_EXPANSION_STEPS(HASHX_EXP_TABLE_START,
+				      HASHX_EXP_TABLE_XOR_INPUT,
+				      HASHX_EXP_TABLE_XOR_MARK,
+				      HASHX_EXP_TABLE_ROUNDS,
+				      HASHX_EXP_TABLE_FORK)
+};
+#undef HASHX_EXP_TABLE_START
+#undef HASHX_EXP_TABLE_XOR_INPUT
+#undef HASHX_EXP_TABLE_XOR_MARK
+#undef HASHX_EXP_TABLE_ROUNDS
+#undef HASHX_EXP_TABLE_FORK
+
 /* One SipRound (the ARX permutation of SipHash), in place. */
 static inline void hashx_sipround(uint64_t *v0, uint64_t *v1, uint64_t *v2,
 				  uint64_t *v3)
