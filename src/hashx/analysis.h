@@ -65,10 +65,12 @@ void hashx_analyse(const hashx_program *prog, hashx_analysis *a);
  * program.h's resume rule, in the form a walk in program order follows it
  * live: the resume point starts at HASHX_RESUME_WITHOUT_TARGET and each
  * TARGET moves it to the instruction after itself. hashx_analyse follows
- * it so, and so do those that cannot afford hashx_analyse: the
- * interpreters, per hash, and the scalar code generators, per program
- * (the analysis costs about 15,900 instructions, 8% of a compiling
- * hashx_make, make bench-instructions).
+ * it so, and so do the interpreters and the 8-lane walk, per hash, which
+ * cannot afford hashx_analyse. The scalar code generators (x86_64.c,
+ * wasm.c) cannot either (it costs about 15,900 instructions, 8% of a
+ * compiling hashx_make, make bench-instructions), and need no resume
+ * point: their code resumes at the TARGET itself (a landing pad, a loop
+ * block), starting from HASHX_RESUME_WITHOUT_TARGET.
  */
 static inline size_t hashx_resume_after_target(size_t target)
 {
