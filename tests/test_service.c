@@ -310,7 +310,7 @@ END_TEST
  */
 START_TEST(random_evictions_never_accept_twice)
 {
-	const int runs = tu_count(12), steps = 600;
+	const int all_runs = 12, runs = tu_count(all_runs), steps = 600;
 	unsigned oks = 0, full = 0, forgotten = 0, rotations = 0;
 
 	for (int run = 0; run < runs; run++) {
@@ -353,6 +353,14 @@ START_TEST(random_evictions_never_accept_twice)
 	       "%u acceptances, %u refused as full, %u as evicted, %u "
 	       "rotations\n",
 	       runs, steps, oks, full, forgotten, rotations);
+	/* That the cache was ever full is a matter of volume: one run (the
+	 * valgrind sample) can end without it, which proves nothing. */
+	if (runs < all_runs) {
+		tu_valgrind_skip("random_evictions_never_accept_twice's "
+				 "refused-as-full bound",
+				 "it needs all its runs");
+		return;
+	}
 	ck_assert_uint_gt(full, 0);
 }
 END_TEST
