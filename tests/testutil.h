@@ -133,6 +133,12 @@ void tu_sample_note(const char *what, long ran, long total);
  * repeats, at great cost there, what the run's other parts cover. */
 void tu_valgrind_skip(const char *what, const char *why);
 
+/* Whether a sampled loop ran all `all` of its items (`ran` of them): a
+ * bound that only volume makes true (something was ever seen, a
+ * coverage rate) is asserted only then; otherwise this prints
+ * "SKIP: BOUND under valgrind (it needs all ALL)" and returns 0. */
+int tu_all_ran(long ran, long all, const char *bound);
+
 /* Runs a suite with Check's usual report; returns the exit status. */
 int tu_run_suite(Suite *s);
 
