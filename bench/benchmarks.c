@@ -15,6 +15,7 @@
 
 #include "benchmarks.h"
 #include "benchutil.h"
+#include "clock.h"
 
 /* Functions cycled over by generate/ and hash/, and challenges by
  * solve/. */
@@ -180,7 +181,7 @@ static bench_status hashx_setup(const bench_library *lib,
 static double run_generate(void *state, uint64_t iters)
 {
 	hashx_state *s = state;
-	double t0 = bench_now_ns();
+	double t0 = cli_now_ns();
 
 	for (uint64_t i = 0; i < iters; i++) {
 		const bench_hashx_vec *x = s->seeds[s->next];
@@ -189,7 +190,7 @@ static double run_generate(void *state, uint64_t iters)
 							x->seed_len);
 		s->next = (s->next + 1) % s->n;
 	}
-	return bench_now_ns() - t0;
+	return cli_now_ns() - t0;
 }
 
 /* hash/: one hashx_exec per iteration, on successive inputs. */
@@ -197,13 +198,13 @@ static double run_hash(void *state, uint64_t iters)
 {
 	hashx_state *s = state;
 	uint8_t out[32];
-	double t0 = bench_now_ns();
+	double t0 = cli_now_ns();
 
 	for (uint64_t i = 0; i < iters; i++) {
 		(s->lib->hashx_exec)(s->ctx, s->input++, out);
 		s->sink += out[0];
 	}
-	return bench_now_ns() - t0;
+	return cli_now_ns() - t0;
 }
 
 /* ---- Equi-X ------------------------------------------------------- */
@@ -320,7 +321,7 @@ static bench_status verify_setup(const bench_library *lib,
 static double run_verify(void *state, uint64_t iters)
 {
 	equix_state *s = state;
-	double t0 = bench_now_ns();
+	double t0 = cli_now_ns();
 
 	for (uint64_t i = 0; i < iters; i++) {
 		const bench_equix_pair *p = &s->pairs[s->next];
@@ -329,7 +330,7 @@ static double run_verify(void *state, uint64_t iters)
 			s->ctx, p->vec->challenge, p->vec->len, p->sol);
 		s->next = (s->next + 1) % s->n;
 	}
-	return bench_now_ns() - t0;
+	return cli_now_ns() - t0;
 }
 
 /* The first SOLVE_CHECKS challenges with solutions and the first without
@@ -390,7 +391,7 @@ static double run_solve(void *state, uint64_t iters)
 {
 	equix_state *s = state;
 	equix_solutions_buffer b;
-	double t0 = bench_now_ns();
+	double t0 = cli_now_ns();
 
 	for (uint64_t i = 0; i < iters; i++) {
 		const bench_equix_vec *x = s->pairs[s->next].vec;
@@ -400,7 +401,7 @@ static double run_solve(void *state, uint64_t iters)
 			s->sink += b.count;
 		s->next = (s->next + 1) % s->n;
 	}
-	return bench_now_ns() - t0;
+	return cli_now_ns() - t0;
 }
 
 /* ---- The list ----------------------------------------------------- */

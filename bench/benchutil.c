@@ -1,21 +1,19 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * benchutil.c - error messages, the clock, and mkdir -p.
+ * benchutil.c - error messages and mkdir -p.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "benchutil.h"
+#include "say.h"
 
 void bench_verror(const char *format, va_list ap)
 {
-	fputs("equix-bench: ", stderr);
-	vfprintf(stderr, format, ap);
-	fputc('\n', stderr);
+	tools_vsay("equix-bench", format, ap);
 }
 
 void bench_error(const char *format, ...)
@@ -25,14 +23,6 @@ void bench_error(const char *format, ...)
 	va_start(ap, format);
 	bench_verror(format, ap);
 	va_end(ap);
-}
-
-double bench_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
 }
 
 int bench_make_dirs(const char *dir)

@@ -1,7 +1,8 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * benchutil.h - error messages, the clock, and mkdir -p.
+ * benchutil.h - error messages and mkdir -p (the clock is
+ * tools/common/clock.h's).
  */
 #ifndef EQUIX_BENCHUTIL_H
 #define EQUIX_BENCHUTIL_H
@@ -12,9 +13,6 @@
 void bench_error(const char *format, ...)
 	__attribute__((format(printf, 1, 2)));
 void bench_verror(const char *format, va_list ap);
-
-/* Monotonic time in nanoseconds. */
-double bench_now_ns(void);
 
 /* Creates `dir` and its missing parents (mkdir -p), for the baselines
  * and the HTML report. Returns 0, or -1 with errno set (ENOTDIR when

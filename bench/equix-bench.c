@@ -22,6 +22,7 @@
 
 #include "benchmarks.h"
 #include "benchutil.h"
+#include "clock.h"
 #include "dispatch.h"
 #include "json.h"
 #include "library.h"
@@ -183,13 +184,13 @@ static int analyse(const run *r, bench_record *rec)
  * warm-up time has passed; the mean time per iteration over all of it. */
 static double warm_up(double warm_up_ns, const job *j)
 {
-	double start = bench_now_ns(), spent = 0, done = 0;
+	double start = cli_now_ns(), spent = 0, done = 0;
 	uint64_t iters = 1;
 
 	for (;;) {
 		spent += j->def->run(j->state, iters);
 		done += (double)iters;
-		if (bench_now_ns() - start >= warm_up_ns)
+		if (cli_now_ns() - start >= warm_up_ns)
 			break;
 		iters *= 2;
 	}

@@ -46,6 +46,7 @@
 
 #include "dispatch.h"
 #include "benchmarks.h"
+#include "say.h"
 #include "vectors.h"
 
 /* For the baseline's header: GCC's __VERSION__ is the bare number. */
@@ -80,11 +81,9 @@ static void say(const char *format, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", progname);
 	va_start(ap, format);
-	vfprintf(stderr, format, ap);
+	tools_vsay(progname, format, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 /* ---- Regions ----------------------------------------------------- */

@@ -4,6 +4,7 @@
  * args.c - option scanning and strict argument parsers; see args.h.
  */
 #include "args.h"
+#include "say.h"
 
 #include <stdbool.h>
 #include <float.h>
@@ -16,9 +17,7 @@
 
 static void vreport(const char *format, va_list ap)
 {
-	fputs("equix-cli: ", stderr);
-	vfprintf(stderr, format, ap);
-	fputc('\n', stderr);
+	tools_vsay("equix-cli", format, ap);
 }
 
 int cli_usage_error(const char *format, ...)

@@ -10,10 +10,15 @@
 
 #include "clock.h"
 
-double cli_now(void)
+double cli_now_ns(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+double cli_now(void)
+{
+	return cli_now_ns() / 1e9;
 }
