@@ -74,16 +74,17 @@ if [ ! -f "$sodium/lib/libsodium.a" ]; then
 fi
 
 # ---- The build description ----------------------------------------------
-# The core's C files and its config.h come from the autotools build itself
-# (js/Makefile.inc), not from a list of this script's: a tree configured
-# here for the package's one configuration, standard HashX (32-byte output,
-# salt "HashX v1", as Tor uses), whose "make wasm-core" writes the list
-# (libhashx-core's and libequix's files less the native-only ones, plus
-# the WebAssembly code generator, src/compiler/wasm.c) and the config.h
-# made from configure's (no mmap, HASHX_JIT_WASM). Its include/ holds
-# hashx.h and equix_version.h as configure wrote them. Nothing is compiled
-# there; make only writes those files, again whenever a Makefile.inc or
-# configure.ac has changed (automake's rebuild rules).
+# The core's C files, its config.h and its flags come from the autotools
+# build itself (js/Makefile.inc), not from lists of this script's: a tree
+# configured here for the package's one configuration, standard HashX
+# (32-byte output, salt "HashX v1", as Tor uses), whose "make wasm-core"
+# writes the list (libhashx-core's and libequix's files less the
+# native-only ones, plus the WebAssembly code generator,
+# src/compiler/wasm.c), the config.h made from configure's (no mmap,
+# HASHX_JIT_WASM) and the libraries' include paths and warnings. Its
+# include/ holds hashx.h and equix_version.h as configure wrote them.
+# Nothing is compiled there; make only writes those files, again whenever
+# a Makefile.inc or configure.ac has changed (automake's rebuild rules).
 host=$build/host
 if [ ! -f "$host/Makefile" ]; then
 	[ -x "$top/configure" ] || (cd "$top" && autoreconf -fi >/dev/null)
@@ -98,12 +99,10 @@ fi
 make -s -C "$host" wasm-core
 sources=$(cat "$host/wasm-core/sources")
 
-# The warnings configure uses (WARN_CFLAGS), as errors: a warning that
-# only this target shows is worth stopping for.
-WARN="-Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes ${WERROR--Werror}"
-# src/pow: js/src/pow_core.c calls the library's internal proof_check.h and
-# result.h, whose definitions are compiled into the same module.
-CPPFLAGS="-I$host/wasm-core -I$host/include -I$top/include -I$top/src/hashx -I$top/src/compiler -I$top/src/facade -I$top/src/pow -I$sodium/include"
+# The include paths and warnings of the native build (wasm-core/cflags),
+# the warnings as errors (a warning only this target shows is worth
+# stopping for), and libsodium's wasm32 headers.
+CORE_CFLAGS="$(tr '\n' ' ' <"$host/wasm-core/cflags") ${WERROR--Werror} -I$sodium/include"
 obj=$build/obj
 rm -rf "$obj"
 mkdir -p "$obj"
@@ -112,7 +111,7 @@ objs=
 for src in $sources $(cd "$top" && ls js/src/*.c); do
 	o=$obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')
 	# shellcheck disable=SC2086
-	$CC $TARGET -std=c11 $CFLAGS_OPT -fvisibility=hidden $WARN $CPPFLAGS \
+	$CC $TARGET -std=c11 $CFLAGS_OPT -fvisibility=hidden $CORE_CFLAGS \
 		-c "$top/$src" -o "$o"
 	objs="$objs $o"
 done

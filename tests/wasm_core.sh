@@ -15,11 +15,14 @@
 #     configure's config.h that the core's config.h neither takes from
 #     configure nor declares the host's only (a new configure check must be
 #     given its answer for wasm32);
-#   - a value taken from configure differs from configure's.
+#   - a value taken from configure differs from configure's;
+#   - an include path of the core's flags (wasm-core/cflags) names no
+#     directory, or wasm-core/ is not the first (its config.h must be the
+#     one the core finds).
 top=${TOP_SRCDIR:?TOP_SRCDIR must name the source tree}
 build=${TOP_BUILDDIR:?TOP_BUILDDIR must name the build tree}
 dir=$build/wasm-core
-for f in sources native-only config.h; do
+for f in sources native-only config.h cflags; do
 	if [ ! -f "$dir/$f" ]; then
 		echo "FAIL: $dir/$f is missing (make writes it from js/Makefile.inc, the wasm core's build description)"
 		exit 1
@@ -87,10 +90,18 @@ if [ -s "$tmp/values" ]; then
 	cat "$tmp/values"
 	status=1
 fi
+# The flags: every include path a directory, wasm-core/ first.
+first=$(grep -m1 '^-I' "$dir/cflags")
+[ "$first" = "-I$(cd "$dir" && pwd)" ] || [ "$first" = "-I$dir" ] ||
+	fail "wasm-core/cflags: the first include path is ${first:-none}, not wasm-core/ (whose config.h the core must find first)"
+for f in $(sed -n 's/^-I//p' "$dir/cflags"); do
+	[ -d "$f" ] || fail "wasm-core/cflags: include path $f is no directory"
+done
 
 if [ "$status" = 0 ]; then
 	echo "PASS: $(wc -l <"$tmp/sources") sources in the wasm core," \
 		"$(wc -l <"$tmp/native") native-only, every library C file in one;" \
-		"every configure macro the core names has its wasm32 answer"
+		"every configure macro the core names has its wasm32 answer," \
+		"$(grep -c '^-I' "$dir/cflags") include paths"
 fi
 exit "$status"
