@@ -118,22 +118,28 @@ int ex_hashx_exec_block(const hashx_ctx *ctx, const void *input, size_t size,
 	return (int)hashx_exec_block(ctx, input, size, out, 32);
 }
 
-/* The enumerator's name without its HASHX_ prefix. A switch over the
- * header's constants, so that a new result cannot be forgotten here
- * without -Wswitch saying so. */
+/* X(name) for each hashx_result and each equix_result, without the
+ * prefix: the names the JavaScript reports (result.c keeps the PoW's the
+ * same way). The functions switch over the header's constants, so that a
+ * new result cannot be forgotten here without -Wswitch saying so. */
+#define HASHX_RESULTS(X)                                                   \
+	X(OK) X(FAIL_UNPREPARED) X(FAIL_UNDEFINED) X(FAIL_SEED)            \
+	X(FAIL_COMPILE)
+#define EQUIX_RESULTS(X)                                                   \
+	X(OK) X(FAIL_CHALLENGE) X(FAIL_ORDER) X(FAIL_PARTIAL_SUM)          \
+	X(FAIL_FINAL_SUM) X(FAIL_COMPILE) X(FAIL_NO_SOLVER)                \
+	X(FAIL_INTERNAL)
+#define HASHX_NAME_CASE(name)                                              \
+	case HASHX_##name:                                                 \
+		return #name;
+#define EQUIX_NAME_CASE(name)                                              \
+	case EQUIX_##name:                                                 \
+		return #name;
+
 const char *ex_hashx_result_name(int r)
 {
 	switch ((hashx_result)r) {
-	case HASHX_OK:
-		return "OK";
-	case HASHX_FAIL_UNPREPARED:
-		return "FAIL_UNPREPARED";
-	case HASHX_FAIL_UNDEFINED:
-		return "FAIL_UNDEFINED";
-	case HASHX_FAIL_SEED:
-		return "FAIL_SEED";
-	case HASHX_FAIL_COMPILE:
-		return "FAIL_COMPILE";
+		HASHX_RESULTS(HASHX_NAME_CASE)
 	}
 	return "UNKNOWN";
 }
@@ -192,26 +198,10 @@ int ex_equix_max_sols(void)
 	return EQUIX_MAX_SOLS;
 }
 
-/* The enumerator's name without its EQUIX_ prefix (as for HashX). */
 const char *ex_equix_result_name(int r)
 {
 	switch ((equix_result)r) {
-	case EQUIX_OK:
-		return "OK";
-	case EQUIX_FAIL_CHALLENGE:
-		return "FAIL_CHALLENGE";
-	case EQUIX_FAIL_ORDER:
-		return "FAIL_ORDER";
-	case EQUIX_FAIL_PARTIAL_SUM:
-		return "FAIL_PARTIAL_SUM";
-	case EQUIX_FAIL_FINAL_SUM:
-		return "FAIL_FINAL_SUM";
-	case EQUIX_FAIL_COMPILE:
-		return "FAIL_COMPILE";
-	case EQUIX_FAIL_NO_SOLVER:
-		return "FAIL_NO_SOLVER";
-	case EQUIX_FAIL_INTERNAL:
-		return "FAIL_INTERNAL";
+		EQUIX_RESULTS(EQUIX_NAME_CASE)
 	}
 	return "UNKNOWN";
 }
