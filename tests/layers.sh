@@ -5,7 +5,8 @@
 # of a C file or header under src/, include/, tools/ and bench/ points to
 # its own floor or one below it, never upward. The table below is the one place
 # the floors are stated; a directory that is not in it fails, so a new
-# one must be given its floor here.
+# one must be given its floor here. doc/architecture.md shows the same
+# table to readers, and the test fails when the two differ.
 #
 # A quoted include is looked up as the compiler does with this tree's -I
 # options: the including file's own directory first, then the one file of
@@ -129,10 +130,34 @@ shadows=$(
 		if (h in own)
 			printf "%s: <%s> is a system header, and %s shadows it\n", at, h, own[h]
 	}')
+# doc/architecture.md's "Floors" table states this table for readers: the
+# same floors, names and directories, in the same order.
+doc_floors=$(awk -F'|' '
+	/^## Floors/ { on = 1; next }
+	/^## / { on = 0 }
+	on && $2 ~ /^ *[0-9]+ *$/ {
+		row = $2 + 0 " " $3
+		n = split($4, part, "`")
+		for (i = 2; i <= n; i += 2) row = row " " part[i]
+		gsub(/  +/, " ", row); sub(/ $/, "", row)
+		print row
+	}' doc/architecture.md)
+table_floors=$(echo "$floors" | grep .)
+if [ "$doc_floors" != "$table_floors" ]; then
+	# The first row that differs, from each side.
+	mismatch=$(printf '%s\n' "$doc_floors" "--" "$table_floors" | awk '
+		$0 == "--" { side = 1; n = 0; next }
+		!side { doc[++n] = $0; rows = n; next }
+		{ n++; if (doc[n] != $0 && !shown) { shown = 1
+			printf "row %d: the doc has \"%s\", the test \"%s\"", n, doc[n], $0 } }
+		END { if (!shown) printf "the doc has %d rows, the test %d", rows, n }')
+	shadows=$(printf '%s\n%s' "$shadows" "doc/architecture.md: its Floors table differs from tests/layers.sh's: $mismatch")
+fi
 problems=$(printf '%s\n%s\n' "$problems" "$shadows")
 
 echo "$problems" | grep . && {
-	echo "FAIL: $(echo "$problems" | grep -c .) include(s) against the floors"
+	echo "FAIL: $(echo "$problems" | grep -c .) problem(s) with the floors"
 	exit 1
 }
-echo "$(echo "$files" | wc -l) files, every include on its own floor or below"
+echo "$(echo "$files" | wc -l) files, every include on its own floor or below;" \
+	"doc/architecture.md's table the same"
