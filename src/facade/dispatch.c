@@ -345,8 +345,9 @@ hashx_impl hashx_impl_default(void)
 
 #if HASHX_HAVE_LANES
 const hashx_lanes_impl hashx_lanes_impls[HASHX_LANES_IMPL_COUNT] = {
-	{"avx512", hashx_cpu_has_avx512, hashx_lanes8_avx512},
-	{"avx2", hashx_cpu_has_avx2, hashx_lanes8_avx2},
+	{"avx512", hashx_cpu_has_avx512, hashx_lanes8_avx512,
+	 HASHX_IMPL_AVX512},
+	{"avx2", hashx_cpu_has_avx2, hashx_lanes8_avx2, HASHX_IMPL_COUNT},
 };
 #endif
 
@@ -354,7 +355,8 @@ const hashx_lanes_impl hashx_lanes_impls[HASHX_LANES_IMPL_COUNT] = {
  * The lanes an interpreted context whose implementation is `impl` hashes
  * a verification's 8 inputs in, or NULL for one input at a time. The
  * implementation says how wide a vector unit it may use, and the lanes
- * follow it:
+ * follow it, through the rows of hashx_lanes_impls above (the first one
+ * whose only_for admits `impl` and that this CPU runs):
  *  - portable: none. It is the reference path (the interpreter alone),
  *    which HASHX_IMPL=portable must keep meaning.
  *  - avx512: the AVX-512 lanes.
@@ -370,10 +372,13 @@ static hashx_lanes8_fn *lanes_for(hashx_impl impl)
 #if HASHX_HAVE_LANES
 	if (impl == HASHX_IMPL_PORTABLE)
 		return NULL;
-	if (impl == HASHX_IMPL_AVX512 && hashx_cpu_has_avx512())
-		return hashx_lanes8_avx512;
-	if (hashx_cpu_has_avx2())
-		return hashx_lanes8_avx2;
+	for (size_t k = 0; k < HASHX_LANES_IMPL_COUNT; k++) {
+		const hashx_lanes_impl *l = &hashx_lanes_impls[k];
+
+		if ((l->only_for == HASHX_IMPL_COUNT || l->only_for == impl) &&
+		    l->available())
+			return l->hash;
+	}
 #else
 	(void)impl;
 #endif

@@ -107,17 +107,21 @@ bool hashx_compile_batch_scatter(const hashx_program *prog,
 
 /* ---- the 8-lane interpreter ------------------------------------------- */
 
-/* One way of running them, for the tests that try every way. */
+/* One way of running them: the plan takes the first row its
+ * implementation may use and this CPU runs; the tests try every row. */
 typedef struct hashx_lanes_impl {
 	const char *name;
 	bool (*available)(void); /* this CPU and OS run `hash` */
 	hashx_lanes8_fn *hash;
+	/* The one implementation that may use the row, or HASHX_IMPL_COUNT
+	 * for every one but portable. */
+	hashx_impl only_for;
 } hashx_lanes_impl;
 
 #define HASHX_LANES_IMPL_COUNT 2
 
 #if HASHX_HAVE_LANES
-/* AVX-512 F and DQ, then AVX2. */
+/* AVX-512 F and DQ (for avx512 only), then AVX2. */
 extern const hashx_lanes_impl hashx_lanes_impls[HASHX_LANES_IMPL_COUNT];
 #endif
 
