@@ -309,13 +309,27 @@ net_onion() {
 # process's command line holds for its whole life (through any exec of a
 # wrapper such as env): a PID whose command line lacks it is no longer
 # ours, and is never signalled.
+#
+# It returns once the process runs its command (its command line holds
+# MARK) or has ended, so that net_alive is true from then on while the
+# process runs. Between the fork and the exec the child's command line is
+# still this shell's, without the mark: read then, a process that is
+# starting looked dead, and net_stop_all left it running.
 net_spawn() {
-	local name=$1 log=$2 mark=$3
+	local name=$1 log=$2 mark=$3 end
 	shift 3
 	"$@" >"$log" 2>&1 </dev/null &
 	NET_PID[$name]=$!
 	NET_CMDMARK[$name]=$mark
 	NET_PROCS+=("$name")
+	end=$((SECONDS + 10))
+	while net_starting "$name"; do
+		if [ "$SECONDS" -gt "$end" ]; then
+			net_log "$name (pid ${NET_PID[$name]}) has not run its command 10 s after the fork"
+			return 1
+		fi
+		sleep 0.05
+	done
 }
 
 # net_start NAME...: starts each node with its binary and environment;
@@ -328,20 +342,30 @@ net_start() {
 		net_spawn "$name" "${NET_DIR[$name]}/stdout.log" "$(net_torrc "$name")" \
 			env -u EQUIX_TEST_TOR_SERVICE_EFFORT -u EQUIX_TEST_TOR_CLIENT_EFFORT \
 			"${envs[@]}" "${NET_BIN[$name]}" --defaults-torrc /dev/null \
-			-f "$(net_torrc "$name")"
+			-f "$(net_torrc "$name")" || return 1
 	done
 }
 
-# True while the process recorded under NAME runs (its command line holds
-# its mark; a zombie, exited but not yet reaped, counts as gone).
-net_alive() {
+# net_proc NAME: what the process recorded under NAME is: "runs" (its
+# command line holds its mark), "starting" (it exists without the mark:
+# forked, not yet exec'd) or "gone" (no such process, or a zombie, exited
+# but not yet reaped).
+net_proc() {
 	local pid=${NET_PID[$1]:-} cmd state
-	[ -n "$pid" ] || return 1
-	state=$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null) || return 1
-	[ "$state" != Z ] || return 1
-	cmd=$(tr '\0' ' ' 2>/dev/null <"/proc/$pid/cmdline") || return 1
-	case $cmd in *"${NET_CMDMARK[$1]}"*) return 0 ;; esac
-	return 1
+	[ -n "$pid" ] || { echo gone; return; }
+	state=$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null) || { echo gone; return; }
+	[ "$state" != Z ] || { echo gone; return; }
+	cmd=$(tr '\0' ' ' 2>/dev/null <"/proc/$pid/cmdline") || { echo gone; return; }
+	case $cmd in *"${NET_CMDMARK[$1]}"*) echo runs ;; *) echo starting ;; esac
+}
+
+# True while the process recorded under NAME runs its command.
+net_alive() {
+	[ "$(net_proc "$1")" = runs ]
+}
+
+net_starting() {
+	[ "$(net_proc "$1")" = starting ]
 }
 
 # The last lines of a node's logs, for a failure message.
