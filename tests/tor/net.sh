@@ -25,9 +25,10 @@
 # Every process started here is recorded by PID and ended by that PID
 # (SIGTERM, SIGKILL a few seconds later; a node with a control port is
 # first asked to halt there), after checking that the PID still runs the
-# command we started: never by name, as a machine may run other tors. Every wait is bounded by its own timeout and by the global
-# deadline net_init sets; a wait that fails says which node and what it
-# waited for, and shows that node's log tail.
+# command we started: never by name, as a machine may run other tors.
+# Every wait is bounded by its own timeout and by the global deadline
+# net_init sets; a wait that fails says which node and what it waited
+# for, and shows that node's log tail.
 #
 # The torrcs follow Tor's testing-network options (TestingTorNetwork 1,
 # votes every 10 s, every relay voted Guard, Exit and HSDir, reachability
