@@ -7,15 +7,18 @@
  *  - rotation: the current seed changes nothing, the previous one swaps,
  *    a retired one is refused, and a new one retires the previous seed;
  *  - verification: the minimum effort first, then the seed head, then
- *    "never accepted twice".
+ *    "never accepted twice": keyed on the (seed, nonce), so a nonce
+ *    accepted at one effort is a replay at every other.
+ *
+ * The tests number the nonces of each seed (k below); a proof is a nonce
+ * k at some effort, and two proofs of one k are the same entry.
  *
  * With a cache too large to fill, every answer is exact. With a small
- * one the model cannot know which entry a full cache gives up (the
- * cheapest, but among equals the heap chooses), so it checks what must
- * hold whatever was evicted: a proof accepted while its seed is live is
- * never accepted again (a replay, or refused as at or below an evicted
- * effort), and a proof never accepted is accepted or refused only for
- * the cache's sake (full, or at or below an evicted effort).
+ * one the model cannot know which entries a full cache gave up, so it
+ * checks what must hold whatever was evicted: a nonce accepted while its
+ * seed is live is never accepted again (a replay, or refused as evicted),
+ * and a nonce never accepted is accepted or refused only for the cache's
+ * sake (full, or a false refusal of its seed's filter of evicted nonces).
  */
 #ifndef EQUIX_TEST_SERVICE_MODEL_H
 #define EQUIX_TEST_SERVICE_MODEL_H
@@ -30,7 +33,8 @@
 typedef struct service_model {
 	int current, previous; /* seed numbers; previous -1: none */
 	int retired[SERVICE_MODEL_MAX_SEEDS];
-	/* proof k of a seed was accepted while the seed was live */
+	/* nonce k of a seed was accepted, at some effort, while the seed
+	 * was live */
 	unsigned char accepted[SERVICE_MODEL_MAX_SEEDS]
 			      [SERVICE_MODEL_MAX_PROOFS];
 	uint32_t min_effort;
@@ -65,9 +69,9 @@ static inline equix_pow_result service_model_rotate(service_model *m,
 	return EQUIX_POW_OK;
 }
 
-/* The answer equix_pow_service_verify() must give for proof k of `seed`
- * (of `effort`) where the model knows it exactly; EQUIX_POW_OK for a
- * proof never accepted, which a cache that may fill can still refuse. */
+/* The answer equix_pow_service_verify() must give for nonce k of `seed`
+ * at `effort` where the model knows it exactly; EQUIX_POW_OK for a nonce
+ * never accepted, which a cache that may fill can still refuse. */
 static inline equix_pow_result
 service_model_expect(const service_model *m, int seed, int k, uint32_t effort)
 {
@@ -81,7 +85,7 @@ service_model_expect(const service_model *m, int seed, int k, uint32_t effort)
 }
 
 /* Whether `got` is an answer the service may give for that proof; an
- * acceptance is recorded. */
+ * acceptance is recorded against its nonce. */
 static inline int service_model_verify(service_model *m, int seed, int k,
 				       uint32_t effort, equix_pow_result got)
 {

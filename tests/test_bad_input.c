@@ -962,24 +962,87 @@ static equix_pow_solution solved_from(uint32_t effort, uint64_t offset)
 	return p;
 }
 
-/* The smallest cache full of effort-0 proofs; one of effort 1 takes a
- * place; a new effort-0 proof cannot be told from the one forgotten. */
+/* Entries the service's replay cache holds now. */
+static size_t cache_entries(equix_pow_service *s)
+{
+	equix_pow_replay_stats st;
+
+	ck_assert_int_eq(equix_pow_service_stats(s, &st), EQUIX_POW_OK);
+	return st.entries;
+}
+
+/* Effort-0 proofs from nonce offset *k (64 apart) into the smallest cache
+ * until one is accepted without a new entry: it took a recorded proof's
+ * place. Returns the cache's capacity. */
+static size_t fill_until_evicting(equix_pow_service *s, uint64_t *k)
+{
+	for (size_t before = 0; *k < 1000; before = cache_entries(s)) {
+		equix_pow_solution p = solved_from(0, 64 * (*k)++);
+
+		ck_assert_int_eq(equix_pow_service_verify(s, NULL, &p),
+				 EQUIX_POW_OK);
+		if (cache_entries(s) == before)
+			return before;
+	}
+	ck_abort_msg("the smallest cache held 1000 proofs");
+	return 0;
+}
+
+/* `n` new proofs of `effort` from nonce offset *k on, each accepted. */
+static void send_fresh(equix_pow_service *s, uint64_t *k, size_t n,
+		       uint32_t effort)
+{
+	for (size_t i = 0; i < n; i++) {
+		equix_pow_solution p = solved_from(effort, 64 * (*k)++);
+
+		ck_assert_int_eq(equix_pow_service_verify(s, NULL, &p),
+				 EQUIX_POW_OK);
+	}
+}
+
+/* The smallest cache full of effort-0 proofs, then as many of effort 1,
+ * which evict every effort-0 entry (the cheapest go first); then the
+ * first proof's nonce at effort 1: the same (seed, nonce), a replay. The
+ * challenge covers the effort, so the first proof's nonce is one found at
+ * both efforts. */
 static const char *pow_service_verify_evicted(void)
+{
+	equix_pow_service *s = equix_pow_service_alloc(
+		pow_id, pow_seed, EQUIX_POW_REPLAY_MIN_BYTES, EQUIX_CTX_VERIFY);
+	equix_pow_result r;
+	equix_pow_solution first, again;
+	uint64_t k = 0;
+	size_t capacity;
+
+	ck_assert_ptr_nonnull(s);
+	do {
+		first = solved_from(0, 64 * k);
+		again = solved_from(1, 64 * k++);
+	} while (memcmp(first.nonce, again.nonce, EQUIX_POW_NONCE_LEN) != 0);
+	ck_assert_int_eq(equix_pow_service_verify(s, NULL, &first),
+			 EQUIX_POW_OK);
+	capacity = fill_until_evicting(s, &k);
+	send_fresh(s, &k, capacity, 1);
+	r = equix_pow_service_verify(s, NULL, &again);
+	equix_pow_service_free(s);
+	return pw(r);
+}
+
+/* The smallest cache flooded with twice its capacity of effort-0 proofs,
+ * then one of effort 1; a new effort-0 proof. */
+static const char *pow_service_verify_after_flood(void)
 {
 	equix_pow_service *s = equix_pow_service_alloc(
 		pow_id, pow_seed, EQUIX_POW_REPLAY_MIN_BYTES, EQUIX_CTX_VERIFY);
 	equix_pow_solution p;
 	equix_pow_result r;
 	uint64_t k = 0;
+	size_t capacity;
 
 	ck_assert_ptr_nonnull(s);
-	do {
-		p = solved_from(0, 64 * k++);
-		r = equix_pow_service_verify(s, NULL, &p);
-	} while (r == EQUIX_POW_OK && k < 1000);
-	ck_assert_int_eq(r, EQUIX_POW_FAIL_CACHE_FULL);
-	p = solved_from(1, 64 * k++);
-	ck_assert_int_eq(equix_pow_service_verify(s, NULL, &p), EQUIX_POW_OK);
+	capacity = fill_until_evicting(s, &k);
+	send_fresh(s, &k, capacity, 0);
+	send_fresh(s, &k, 1, 1);
 	p = solved_from(0, 64 * k);
 	r = equix_pow_service_verify(s, NULL, &p);
 	equix_pow_service_free(s);
@@ -1907,6 +1970,7 @@ static const row_case cases[] = {
 	CASE("pow-service-verify-seed-head", pow_service_verify_seed_head),
 	CASE("pow-service-verify-replay", pow_service_verify_replay),
 	CASE("pow-service-verify-evicted", pow_service_verify_evicted),
+	CASE("pow-service-verify-after-flood", pow_service_verify_after_flood),
 	CASE("pow-service-verify-effort-max", pow_service_verify_effort_max),
 	CASE("pow-service-verify-effort-zero", pow_service_verify_effort_zero),
 	CASE("pow-service-verify-wrong-effort",

@@ -826,6 +826,29 @@ START_TEST(service_shared)
 }
 END_TEST
 
+/* Proofs of efforts `e1` and `e2` with one nonce, the first such nonce
+ * from `start` up: the challenge covers the effort, so a nonce with a
+ * solution at one effort may have none at another. */
+static void same_nonce_pair(const uint8_t *id, const uint8_t *seed,
+			    uint32_t e1, uint32_t e2, const uint8_t *start,
+			    equix_pow_solution *p1, equix_pow_solution *p2)
+{
+	ck_assert_int_eq(equix_pow_solve(id, seed, e1, start, NULL, p1, NULL),
+			 EQUIX_POW_OK);
+	for (;;) {
+		ck_assert_int_eq(equix_pow_solve(id, seed, e2, p1->nonce, NULL,
+						 p2, NULL),
+				 EQUIX_POW_OK);
+		if (memcmp(p1->nonce, p2->nonce, EQUIX_POW_NONCE_LEN) == 0)
+			return;
+		ck_assert_int_eq(equix_pow_solve(id, seed, e1, p2->nonce, NULL,
+						 p1, NULL),
+				 EQUIX_POW_OK);
+		if (memcmp(p1->nonce, p2->nonce, EQUIX_POW_NONCE_LEN) == 0)
+			return;
+	}
+}
+
 /* ---- Rotation among known seeds while proofs are replayed ----------------- */
 
 /*
@@ -833,9 +856,11 @@ END_TEST
  * the first two (swaps, which keep both seeds' entries), at times to the
  * third (which retires one) and back to a retired one (refused), each
  * result predicted by its own model of the rule. Meanwhile every other
- * thread sends every proof of every seed, ROT_PASSES times and once more
- * after the rotations. No proof may be accepted twice in all, and every
- * proof of a seed still live at the end is accepted exactly once.
+ * thread sends every proof of every seed and its twin (the same nonce at
+ * effort 0: the same (seed, nonce)), ROT_PASSES times and once more after
+ * the rotations. No nonce may be accepted twice in all, at any effort,
+ * and every nonce of a seed still live at the end is accepted exactly
+ * once.
  */
 #define ROT_SEEDS 3
 #define ROT_PROOFS 4
@@ -846,6 +871,7 @@ typedef struct rotation_setup {
 	uint8_t id[EQUIX_POW_ID_LEN];
 	uint8_t seeds[ROT_SEEDS][EQUIX_POW_SEED_LEN];
 	equix_pow_solution proofs[ROT_SEEDS][ROT_PROOFS];
+	equix_pow_solution twins[ROT_SEEDS][ROT_PROOFS];
 	equix_pow_service *service;
 	unsigned verifiers;
 	atomic_int rotating;    /* 1 until the rotator is done */
@@ -899,12 +925,16 @@ static void send_every_proof(rotation_job *j)
 		/* each thread in its own order */
 		unsigned q = (p + j->index * 5) % (ROT_SEEDS * ROT_PROOFS);
 		unsigned seed = q / ROT_PROOFS, k = q % ROT_PROOFS;
+		/* the twin first on odd threads */
+		const equix_pow_solution *both[2] = {&s->proofs[seed][k],
+						     &s->twins[seed][k]};
 
-		if (equix_pow_service_verify(s->service, NULL,
-					     &s->proofs[seed][k]) ==
-		    EQUIX_POW_OK)
-			j->accepted[seed][k]++;
-		j->sent++;
+		for (unsigned t = 0; t < 2; t++)
+			if (equix_pow_service_verify(s->service, NULL,
+						     both[t ^ (j->index & 1)]) ==
+			    EQUIX_POW_OK)
+				j->accepted[seed][k]++;
+		j->sent += 2;
 	}
 }
 
@@ -941,11 +971,8 @@ START_TEST(service_rotation_replay)
 			uint8_t start[EQUIX_POW_NONCE_LEN] = {0};
 
 			start[0] = (uint8_t)(16 * k);
-			ck_assert_int_eq(equix_pow_solve(s.id, s.seeds[seed], 1,
-							 start, NULL,
-							 &s.proofs[seed][k],
-							 NULL),
-					 EQUIX_POW_OK);
+			same_nonce_pair(s.id, s.seeds[seed], 1, 0, start,
+					&s.proofs[seed][k], &s.twins[seed][k]);
 		}
 	}
 	s.verifiers = n;
@@ -968,7 +995,7 @@ START_TEST(service_rotation_replay)
 				total += jobs[i].accepted[seed][k];
 			ck_assert_msg(total <= 1 &&
 					      (!s.live[seed] || total == 1),
-				      "seed %u proof %u accepted %u times "
+				      "seed %u nonce %u accepted %u times "
 				      "(seed %s)",
 				      seed, k, total,
 				      s.live[seed] ? "live" : "retired");
@@ -991,9 +1018,10 @@ END_TEST
  * forged proofs without pause into a smallest cache filled to one entry
  * below full, so the last slot is mostly held; meanwhile the main thread
  * sends dearer proofs, each of which evicts a cheap one when it finds the
- * cache full, and after each replays every cheap proof. However the
- * reservations come and go, no cheap proof may be accepted twice: one the
- * cache forgot is refused as evicted once the slot comes free.
+ * cache full, and after each replays every cheap proof and its twin (the
+ * same nonce at effort 1). However the reservations come and go, no cheap
+ * nonce may be accepted twice, at either effort: one the cache evicted is
+ * refused as evicted once the slot comes free.
  */
 #define FORGERS 2
 #define EVICT_CHEAP 96 /* more than the smallest cache holds */
@@ -1002,7 +1030,8 @@ END_TEST
 
 typedef struct eviction_setup {
 	uint8_t id[EQUIX_POW_ID_LEN], seed[EQUIX_POW_SEED_LEN];
-	equix_pow_solution cheap[EVICT_CHEAP], dear[EVICT_DEAR];
+	equix_pow_solution cheap[EVICT_CHEAP], cheap_twin[EVICT_CHEAP];
+	equix_pow_solution dear[EVICT_DEAR];
 	equix_pow_solution forged[FORGERS];
 	equix_pow_service *service;
 	atomic_int forging;
@@ -1013,6 +1042,15 @@ typedef struct forger_job {
 	eviction_setup *setup;
 	unsigned sent, accepted;
 } forger_job;
+
+/* Entries the service's replay cache holds. */
+static size_t service_entries(equix_pow_service *svc)
+{
+	equix_pow_replay_stats st;
+
+	ck_assert_int_eq(equix_pow_service_stats(svc, &st), EQUIX_POW_OK);
+	return st.entries;
+}
 
 /* The proof of `effort` found first from nonce (hi, lo); distinct pairs
  * never reach the same nonce. */
@@ -1048,14 +1086,17 @@ typedef struct eviction_count {
 	unsigned accepted_twice, forgotten, forged_sent;
 } eviction_count;
 
-/* Sends the first `fill` cheap proofs again, each accepted once before. */
+/* Sends the first `fill` cheap proofs again, each accepted once before,
+ * and their twins. */
 static void replay_cheap(eviction_setup *s, unsigned fill, eviction_count *c)
 {
 	for (unsigned i = 0; i < fill; i++) {
 		equix_pow_result r =
 			equix_pow_service_verify(s->service, NULL, &s->cheap[i]);
+		equix_pow_result t = equix_pow_service_verify(
+			s->service, NULL, &s->cheap_twin[i]);
 
-		c->accepted_twice += r == EQUIX_POW_OK;
+		c->accepted_twice += (r == EQUIX_POW_OK) + (t == EQUIX_POW_OK);
 		c->forgotten += r == EQUIX_POW_FAIL_EVICTED;
 	}
 }
@@ -1086,22 +1127,33 @@ START_TEST(service_eviction_pending)
 	memset(&s, 0, sizeof s);
 	memset(s.id, 0x3f, sizeof s.id);
 	memset(s.seed, 0xcc, sizeof s.seed);
-	for (unsigned i = 0; i < EVICT_CHEAP; i++)
-		s.cheap[i] = proof_at(&s, 0, 1, (uint8_t)i);
+	for (unsigned i = 0; i < EVICT_CHEAP; i++) {
+		uint8_t start[EQUIX_POW_NONCE_LEN] = {0};
+
+		start[EQUIX_POW_NONCE_LEN - 1] = 1;
+		start[EQUIX_POW_NONCE_LEN - 2] = (uint8_t)i;
+		same_nonce_pair(s.id, s.seed, 0, 1, start, &s.cheap[i],
+				&s.cheap_twin[i]);
+	}
 	for (unsigned d = 0; d < EVICT_DEAR; d++)
 		s.dear[d] = proof_at(&s, 1, 2, (uint8_t)d);
 	for (unsigned f = 0; f < FORGERS; f++) {
 		s.forged[f] = s.dear[f];
 		s.forged[f].nonce[0] ^= 0xa5;
 	}
-	/* how many entries the smallest cache holds */
+	/* how many entries the smallest cache holds: until one more proof
+	 * no longer adds one */
 	s.service = equix_pow_service_alloc(s.id, s.seed,
 					    EQUIX_POW_REPLAY_MIN_BYTES, 0);
 	ck_assert_ptr_nonnull(s.service);
-	while (capacity < EVICT_CHEAP &&
-	       equix_pow_service_verify(s.service, NULL,
-					&s.cheap[capacity]) == EQUIX_POW_OK)
+	while (capacity < EVICT_CHEAP) {
+		ck_assert_int_eq(equix_pow_service_verify(s.service, NULL,
+							  &s.cheap[capacity]),
+				 EQUIX_POW_OK);
+		if (service_entries(s.service) == capacity)
+			break;
 		capacity++;
+	}
 	ck_assert_uint_lt(capacity, EVICT_CHEAP);
 	equix_pow_service_free(s.service);
 	/* under valgrind, which runs one thread at a time, one trial */

@@ -504,20 +504,22 @@ START_TEST(seed_rotation)
 }
 END_TEST
 
-/* With the smallest cap the table starts at 64 slots (48 entries at 3/4
- * load, 1408 bytes); a doubling (2816 more) would pass 4096, so it grows
- * once into the 2688 bytes left: 122 slots, 90 entries. */
+/* With the smallest cap the table's share is a quarter, 1024 bytes, and
+ * the 64 slots it starts with (1408 bytes) do not fit: it takes the 46
+ * slots that do, 33 entries. Every further proof takes a recorded one's
+ * place, and the memory, filters included, stays within the cap. */
 START_TEST(replay_cache_cap)
 {
-	enum { FIT = 90 };
+	enum { FIT = 33, MORE = 8 };
 	struct service_fixture f;
-	equix_pow_solution proofs[FIT + 2];
+	equix_pow_solution proofs[FIT + MORE];
 	equix_pow_replay_stats st;
 	uint8_t nonce[16];
+	unsigned evicted = 0;
 
 	fixture(&f, 0x0d);
 	memcpy(nonce, f.start, 16);
-	for (int i = 0; i < FIT + 2; i++) {
+	for (int i = 0; i < FIT + MORE; i++) {
 		proofs[i] = solve_from(f.id, f.seed, 0, nonce);
 		memcpy(nonce, proofs[i].nonce, 16);
 		equix_pow_nonce_add(nonce, 1);
@@ -527,18 +529,25 @@ START_TEST(replay_cache_cap)
 	equix_pow_service *svc = equix_pow_service_alloc(
 		f.id, f.seed, EQUIX_POW_REPLAY_MIN_BYTES, 0);
 	ck_assert_ptr_nonnull(svc);
-	for (int i = 0; i < FIT; i++)
+	for (int i = 0; i < FIT + MORE; i++) {
 		ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &proofs[i]),
 				 EQUIX_POW_OK);
-	for (int i = FIT; i < FIT + 2; i++)
-		ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &proofs[i]),
-				 EQUIX_POW_FAIL_CACHE_FULL);
-	/* Full, but a replay is still a replay, never an acceptance. */
-	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &proofs[0]),
-			 EQUIX_POW_FAIL_REPLAY);
-	equix_pow_service_stats(svc, &st);
-	ck_assert_uint_eq(st.entries, FIT);
-	ck_assert_uint_le(st.bytes, EQUIX_POW_REPLAY_MIN_BYTES);
+		equix_pow_service_stats(svc, &st);
+		ck_assert_uint_eq(st.entries, i < FIT ? (size_t)i + 1 : FIT);
+		ck_assert_uint_le(st.bytes, EQUIX_POW_REPLAY_MIN_BYTES);
+		ck_assert_uint_eq(st.cap_bytes, EQUIX_POW_REPLAY_MIN_BYTES);
+	}
+	/* Full, but nothing sent before is accepted again: a replay, or
+	 * refused as evicted. */
+	for (int i = 0; i < FIT + MORE; i++) {
+		equix_pow_result r =
+			equix_pow_service_verify(svc, NULL, &proofs[i]);
+
+		ck_assert(r == EQUIX_POW_FAIL_REPLAY ||
+			  r == EQUIX_POW_FAIL_EVICTED);
+		evicted += r == EQUIX_POW_FAIL_EVICTED;
+	}
+	ck_assert_uint_eq(evicted, MORE);
 	equix_pow_service_free(svc);
 }
 END_TEST

@@ -3,9 +3,10 @@
 /*
  * test_service.c - the PoW service's rules that no proof can bend: what a
  * rotation does with the seeds it already knows (a proof is never accepted
- * twice, whatever the sequence of rotations), the minimum effort, which
- * proofs a full replay cache keeps, and a service that could only refuse
- * every proof being refused at its allocation.
+ * twice, at any effort, whatever the sequence of rotations and
+ * evictions), the minimum effort, which proofs a full replay cache keeps
+ * and what a flood of valid proofs leaves honest clients, and a service
+ * that could only refuse every proof being refused at its allocation.
  *
  * The check order, the wire formats and the replay cache's cap are in
  * test_pow.c; the same rules under many threads in test_concurrency.c.
@@ -41,21 +42,48 @@ static void seed_of(unsigned s, uint8_t seed[EQUIX_POW_SEED_LEN])
 	memset(seed, 0x30 + (int)s, EQUIX_POW_SEED_LEN);
 }
 
+/* The proof of `effort` found first from `nonce` up. */
+static equix_pow_solution proof_at(unsigned seed, uint32_t effort,
+				   const uint8_t *nonce)
+{
+	uint8_t s[EQUIX_POW_SEED_LEN];
+	equix_pow_solution proof;
+
+	seed_of(seed, s);
+	ck_assert_int_eq(equix_pow_solve(service_id, s, effort, nonce, NULL,
+					 &proof, NULL),
+			 EQUIX_POW_OK);
+	return proof;
+}
+
 /* The proof of `effort` found first from nonce `start`, which a test
  * numbers itself: the same start under two seeds gives overlapping
  * nonces, which must still be entries of their own. */
 static equix_pow_solution proof_from(unsigned seed, uint32_t effort,
 				     uint64_t start)
 {
-	uint8_t s[EQUIX_POW_SEED_LEN], nonce[EQUIX_POW_NONCE_LEN] = {0};
-	equix_pow_solution proof;
+	uint8_t nonce[EQUIX_POW_NONCE_LEN] = {0};
 
-	seed_of(seed, s);
 	equix_pow_nonce_add(nonce, start);
-	ck_assert_int_eq(equix_pow_solve(service_id, s, effort, nonce, NULL,
-					 &proof, NULL),
-			 EQUIX_POW_OK);
-	return proof;
+	return proof_at(seed, effort, nonce);
+}
+
+/* Proofs of efforts `e1` and `e2` with one nonce under `seed`, the first
+ * such nonce from number `start` on: the challenge covers the effort, so
+ * a nonce with a solution at one effort may have none at another. */
+static void proof_pair(unsigned seed, uint32_t e1, uint32_t e2,
+		       uint64_t start, equix_pow_solution *p1,
+		       equix_pow_solution *p2)
+{
+	*p1 = proof_from(seed, e1, start);
+	for (;;) {
+		*p2 = proof_at(seed, e2, p1->nonce);
+		if (memcmp(p1->nonce, p2->nonce, EQUIX_POW_NONCE_LEN) == 0)
+			return;
+		*p1 = proof_at(seed, e1, p2->nonce); /* p2's or later */
+		if (memcmp(p1->nonce, p2->nonce, EQUIX_POW_NONCE_LEN) == 0)
+			return;
+	}
 }
 
 static equix_pow_service *service_on(unsigned seed, size_t cap)
@@ -218,13 +246,15 @@ END_TEST
  * tests below (before Check forks them): proof k of each seed has effort
  * 0 (even k), 1 (odd k) or 2 (every eighth), from the same nonces under
  * every seed (64 apart: an effort-2 search never reaches the next
- * proof's nonces). Two seeds' proofs are more than the smallest cache holds
- * (90 entries), so dearer proofs must evict cheaper ones.
+ * proof's nonces), and a twin: the same nonce at another effort (1 for an
+ * effort-0 proof, 0 otherwise), which is the same (seed, nonce) and must
+ * be refused once either was accepted. Two seeds' proofs are more than
+ * the smallest cache holds, so accepted proofs must evict others.
  */
 #define POOL_SEEDS 4
 #define POOL 64
 
-static equix_pow_solution pool[POOL_SEEDS][POOL];
+static equix_pow_solution pool[POOL_SEEDS][POOL], twin[POOL_SEEDS][POOL];
 
 static uint32_t pool_effort(unsigned k)
 {
@@ -234,84 +264,85 @@ static uint32_t pool_effort(unsigned k)
 static void make_pool(void)
 {
 	for (unsigned s = 0; s < POOL_SEEDS; s++)
-		for (unsigned k = 0; k < POOL; k++)
-			pool[s][k] = proof_from(s, pool_effort(k), 50000 + 64 * k);
+		for (unsigned k = 0; k < POOL; k++) {
+			proof_pair(s, pool_effort(k), pool_effort(k) ? 0 : 1,
+				   50000 + 64 * k, &pool[s][k], &twin[s][k]);
+		}
 }
 
 /*
- * Seed A's odd proofs (efforts 1 and 2) are accepted; under B, the even
- * ones (effort 0) and then odd ones until the smallest cache is full;
- * further odd proofs under B each evict one of B's effort-0 entries.
- * Rotating to C retires A and frees its entries: there is room again,
- * but B's effort-0 proofs, every one accepted once, must all stay refused
- * (a replay, or EQUIX_POW_FAIL_EVICTED for those the cache forgot), and
- * so must a new effort-0 proof under B, which the cache could not tell
- * from a forgotten one.
+ * Room coming back must not let an evicted proof in again. Seed A (0)
+ * takes all its pool, more than the smallest cache holds, so it evicts
+ * some of its own; under B (1) sixteen proofs evict A's entries (the
+ * previous seed's go first); back to A (a swap), then C (2) retires B,
+ * whose sixteen entries free their room. Every one of A's proofs was
+ * accepted once, so each is now a replay or refused as evicted, exactly
+ * as many of those as A lost; their twins too; and a new proof under A
+ * gets in, in the room B left.
  */
 START_TEST(evicted_proof_refused_after_rotation)
 {
 	equix_pow_service *svc = service_on(0, EQUIX_POW_REPLAY_MIN_BYTES);
-	unsigned accepted = 0, evicting = 0, replays = 0, forgotten = 0;
-	equix_pow_solution fresh = proof_from(1, 0, 90000);
+	unsigned replays = 0, forgotten = 0, twins_refused = 0;
+	size_t capacity, kept;
+	equix_pow_solution fresh = proof_from(0, 0, 90000);
 
-	for (unsigned k = 1; k < POOL; k += 2)
+	for (unsigned k = 0; k < POOL; k++)
 		ck_assert_int_eq(equix_pow_service_verify(svc, NULL,
 							  &pool[0][k]),
 				 EQUIX_POW_OK);
+	capacity = entries(svc);
+	ck_assert_uint_lt(capacity, POOL);
 	ck_assert_int_eq(rotate_to(svc, 1), EQUIX_POW_OK);
-	for (unsigned k = 0; k < POOL; k += 2)
+	for (unsigned k = 0; k < 16; k++)
 		ck_assert_int_eq(equix_pow_service_verify(svc, NULL,
 							  &pool[1][k]),
 				 EQUIX_POW_OK);
-	for (unsigned k = 1; k < POOL; k += 2) {
-		size_t before = entries(svc);
-
-		ck_assert_int_eq(equix_pow_service_verify(svc, NULL,
-							  &pool[1][k]),
-				 EQUIX_POW_OK);
-		accepted++;
-		evicting += entries(svc) == before;
-	}
-	ck_assert_uint_gt(evicting, 0);
-	ck_assert_int_eq(rotate_to(svc, 2), EQUIX_POW_OK); /* A retired */
-	ck_assert_uint_eq(entries(svc), POOL - evicting); /* room again */
-	for (unsigned k = 0; k < POOL; k += 2) {
+	ck_assert_uint_eq(entries(svc), capacity);
+	ck_assert_int_eq(rotate_to(svc, 0), EQUIX_POW_OK);
+	ck_assert_int_eq(rotate_to(svc, 2), EQUIX_POW_OK); /* B retired */
+	kept = entries(svc);
+	ck_assert_uint_eq(kept, capacity - 16); /* room again */
+	for (unsigned k = 0; k < POOL; k++) {
 		equix_pow_result r =
-			equix_pow_service_verify(svc, NULL, &pool[1][k]);
+			equix_pow_service_verify(svc, NULL, &pool[0][k]);
 
 		ck_assert_msg(r == EQUIX_POW_FAIL_REPLAY ||
 				      r == EQUIX_POW_FAIL_EVICTED,
-			      "B's proof %u, accepted before: %s", k,
+			      "A's proof %u, accepted before: %s", k,
 			      equix_pow_result_string(r));
 		replays += r == EQUIX_POW_FAIL_REPLAY;
 		forgotten += r == EQUIX_POW_FAIL_EVICTED;
+		twins_refused += equix_pow_service_verify(svc, NULL,
+							  &twin[0][k]) ==
+				 r;
 	}
-	ck_assert_uint_eq(forgotten, evicting);
+	ck_assert_uint_eq(replays, kept);
+	ck_assert_uint_eq(forgotten, POOL - kept);
+	ck_assert_uint_eq(twins_refused, POOL);
 	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &fresh),
-			 EQUIX_POW_FAIL_EVICTED);
-	/* dearer than what was evicted: accepted, and then a replay */
-	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &pool[2][7]),
 			 EQUIX_POW_OK);
-	printf("evicted_proof_refused_after_rotation: %u of B's odd proofs "
-	       "accepted, %u evicting; then %u replays, %u refused as "
-	       "evicted\n",
-	       accepted, evicting, replays, forgotten);
+	printf("evicted_proof_refused_after_rotation: cache of %zu; A kept "
+	       "%zu of %d after B's evictions; then %u replays, %u refused "
+	       "as evicted, their twins alike\n",
+	       capacity, kept, POOL, replays, forgotten);
 	equix_pow_service_free(svc);
 }
 END_TEST
 
 /*
  * The property with the smallest cache: random sequences of proofs from
- * the pool, under the live seeds mostly, and now and then a rotation, so
- * that the cache fills, evicts, and gets room back by rotations. The
- * model cannot know which of two equally cheap entries is evicted, so it
- * checks what holds whatever was: nothing accepted twice while its seed
- * lives, and every refusal one that the cache explains.
+ * the pool and their twins, under the live seeds mostly, and now and then
+ * a rotation, so that the cache fills, evicts, and gets room back by
+ * rotations. The model cannot know which entries were evicted, so it
+ * checks what holds whatever was: no (seed, nonce) accepted twice, at any
+ * effort, while its seed lives, and every refusal one that the cache
+ * explains.
  */
 START_TEST(random_evictions_never_accept_twice)
 {
 	const int all_runs = 12, runs = tu_count(all_runs), steps = 600;
-	unsigned oks = 0, full = 0, forgotten = 0, rotations = 0;
+	unsigned oks = 0, full = 0, forgotten = 0, rotations = 0, twins = 0;
 
 	for (int run = 0; run < runs; run++) {
 		service_model m = service_model_start(0);
@@ -322,6 +353,8 @@ START_TEST(random_evictions_never_accept_twice)
 			uint32_t r = randombytes_uniform(60);
 			int seed = (int)randombytes_uniform(POOL_SEEDS);
 			unsigned k = randombytes_uniform(POOL);
+			int other = randombytes_uniform(4) == 0;
+			const equix_pow_solution *p;
 			equix_pow_result got;
 
 			if (r == 0) {
@@ -334,31 +367,38 @@ START_TEST(random_evictions_never_accept_twice)
 			if (r < 50) /* mostly under a live seed */
 				seed = r % 2 || m.previous < 0 ? m.current
 								: m.previous;
-			got = equix_pow_service_verify(svc, NULL, &pool[seed][k]);
+			p = other ? &twin[seed][k] : &pool[seed][k];
+			got = equix_pow_service_verify(svc, NULL, p);
 			ck_assert_msg(service_model_verify(&m, seed, (int)k,
-							   pool_effort(k), got),
-				      "run %d step %d (seed %d proof %u): %s, "
-				      "model: %s",
+							   p->effort, got),
+				      "run %d step %d (seed %d nonce %u, %s): "
+				      "%s, model: %s",
 				      run, step, seed, k,
+				      other ? "twin" : "proof",
 				      equix_pow_result_string(got),
 				      equix_pow_result_string(service_model_expect(
-					      &m, seed, (int)k, pool_effort(k))));
+					      &m, seed, (int)k, p->effort)));
 			oks += got == EQUIX_POW_OK;
+			twins += other;
 			full += got == EQUIX_POW_FAIL_CACHE_FULL;
 			forgotten += got == EQUIX_POW_FAIL_EVICTED;
 		}
 		equix_pow_service_free(svc);
 	}
-	printf("random_evictions_never_accept_twice: %d runs of %d steps, "
-	       "%u acceptances, %u refused as full, %u as evicted, %u "
-	       "rotations\n",
-	       runs, steps, oks, full, forgotten, rotations);
-	/* That the cache was ever full is a matter of volume: one run (the
-	 * valgrind sample) can end without it, which proves nothing. */
+	printf("random_evictions_never_accept_twice: %d runs of %d steps "
+	       "(%u twins sent), %u acceptances, %u refused as full, %u as "
+	       "evicted, %u rotations\n",
+	       runs, steps, twins, oks, full, forgotten, rotations);
+	/* One thread holds no reservation while another proof comes: a
+	 * full cache always has an entry to give up */
+	ck_assert_uint_eq(full, 0);
+	/* That an evicted nonce ever came back is a matter of volume: one
+	 * run (the valgrind sample) can end without it, which proves
+	 * nothing. */
 	if (!tu_all_ran(runs, all_runs, "random_evictions_never_accept_twice's "
-			"refused-as-full bound"))
+			"refused-as-evicted bound"))
 		return;
-	ck_assert_uint_gt(full, 0);
+	ck_assert_uint_gt(forgotten, 0);
 }
 END_TEST
 
@@ -447,58 +487,193 @@ START_TEST(min_effort_refuses_first)
 }
 END_TEST
 
-/* ---- A full cache keeps the costliest proofs ---------------------------- */
+/* ---- A full cache makes room, the previous seed's first ------------------ */
 
 /*
- * The smallest cap, filled with effort-0 proofs until it refuses one.
- * Then a proof of higher effort takes the place of a cheapest entry
- * instead of being refused, while proofs no dearer than the cheapest
- * entry are still refused; once the cheap entries are all gone, nothing
- * cheaper than what is recorded gets in, no evicted proof comes back
- * (EQUIX_POW_FAIL_EVICTED), and no recorded proof is ever accepted
- * again.
+ * The smallest cap under seed A, filled with effort-0 proofs; then as many
+ * again, each taking a recorded one's place (the count stays), and every
+ * one of them refused when sent again. Then B becomes current, and B's
+ * proofs, as cheap as A's, take A's places, not each other's: once B has
+ * sent as many as the cache holds, every B proof is a replay (all
+ * recorded) and every A proof refused as evicted.
  */
-#define CHEAP_MAX 200
-#define DEAR_EFFORT 2
+#define FULL_MAX 200
 
-START_TEST(full_cache_prefers_higher_effort)
+START_TEST(full_cache_keeps_current_seed)
 {
-	static equix_pow_solution cheap[CHEAP_MAX], dear[CHEAP_MAX + 1];
+	static equix_pow_solution a[FULL_MAX], b[FULL_MAX];
 	equix_pow_service *svc = service_on(0, EQUIX_POW_REPLAY_MIN_BYTES);
-	equix_pow_result r = EQUIX_POW_OK;
-	unsigned fit = 0;
+	unsigned fit = 0, sent;
+	size_t before;
 
-	while (r == EQUIX_POW_OK) {
-		ck_assert_uint_lt(fit, CHEAP_MAX);
-		cheap[fit] = proof_from(0, 0, 10000 + 16 * fit);
-		r = equix_pow_service_verify(svc, NULL, &cheap[fit]);
-		fit += r == EQUIX_POW_OK;
-	}
-	ck_assert_int_eq(r, EQUIX_POW_FAIL_CACHE_FULL);
-	ck_assert_uint_eq(entries(svc), fit);
-	printf("full_cache_prefers_higher_effort: %u entries fit %zu bytes\n",
-	       fit, EQUIX_POW_REPLAY_MIN_BYTES);
-	/* each dearer proof evicts one cheap entry */
-	for (unsigned i = 0; i < fit; i++) {
-		dear[i] = proof_from(0, DEAR_EFFORT, 20000 + 16 * i);
-		ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &dear[i]),
+	do {
+		ck_assert_uint_lt(fit, FULL_MAX / 2);
+		a[fit] = proof_from(0, 0, 10000 + 16 * fit);
+		before = entries(svc);
+		ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &a[fit]),
 				 EQUIX_POW_OK);
-		ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &dear[i]),
-				 EQUIX_POW_FAIL_REPLAY);
+		fit++;
+	} while (entries(svc) > before);
+	sent = fit;
+	fit = (unsigned)entries(svc);
+	printf("full_cache_keeps_current_seed: %u entries fit %zu bytes\n",
+	       fit, EQUIX_POW_REPLAY_MIN_BYTES);
+	for (; sent < 2 * fit; sent++) {
+		a[sent] = proof_from(0, 0, 10000 + 16 * sent);
+		ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &a[sent]),
+				 EQUIX_POW_OK);
 		ck_assert_uint_eq(entries(svc), fit);
 	}
-	/* all cheap entries gone: the same effort is refused for room, and
-	 * an evicted cheap proof sent again as one the cache forgot */
-	dear[fit] = proof_from(0, DEAR_EFFORT, 20000 + 16 * fit);
-	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &dear[fit]),
-			 EQUIX_POW_FAIL_CACHE_FULL);
+	for (unsigned i = 0; i < sent; i++)
+		ck_assert_int_ne(equix_pow_service_verify(svc, NULL, &a[i]),
+				 EQUIX_POW_OK);
+	ck_assert_int_eq(rotate_to(svc, 1), EQUIX_POW_OK);
+	for (unsigned i = 0; i < fit; i++) {
+		b[i] = proof_from(1, 0, 10000 + 16 * i);
+		ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &b[i]),
+				 EQUIX_POW_OK);
+	}
 	for (unsigned i = 0; i < fit; i++)
-		ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &cheap[i]),
-				 EQUIX_POW_FAIL_EVICTED);
-	/* every recorded proof is still a replay */
-	for (unsigned i = 0; i < fit; i++)
-		ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &dear[i]),
+		ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &b[i]),
 				 EQUIX_POW_FAIL_REPLAY);
+	for (unsigned i = 0; i < sent; i++)
+		ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &a[i]),
+				 EQUIX_POW_FAIL_EVICTED);
+	equix_pow_service_free(svc);
+}
+END_TEST
+
+/* ---- Flood: a full cache refuses only what may be a replay ---------------- */
+
+/* Whether proof `p` made a full cache's count stop growing: accepted
+ * without a new entry, or refused for room. */
+static int fills(equix_pow_service *svc, const equix_pow_solution *p)
+{
+	size_t before = entries(svc);
+	equix_pow_result r = equix_pow_service_verify(svc, NULL, p);
+
+	ck_assert_msg(r == EQUIX_POW_OK || r == EQUIX_POW_FAIL_CACHE_FULL,
+		      "a fresh proof: %s", equix_pow_result_string(r));
+	return r != EQUIX_POW_OK || entries(svc) == before;
+}
+
+/* Fresh effort-`effort` proofs under `seed` from nonce number `start` (16
+ * apart) until the cache holds no more; returns how many it holds. */
+static unsigned fill_to_capacity(equix_pow_service *svc, unsigned seed,
+				 uint32_t effort, uint64_t start)
+{
+	for (unsigned i = 0; i < 1000; i++) {
+		equix_pow_solution p = proof_from(seed, effort, start + 16 * i);
+
+		if (fills(svc, &p))
+			return (unsigned)entries(svc);
+	}
+	ck_abort_msg("the smallest cache held 1000 proofs");
+	return 0;
+}
+
+/*
+ * "A second proof with an accepted nonce and seed is a replay whatever its
+ * effort" (doc/pow-v1.md, section 7), also once the cache has let that
+ * proof go: nonce N is accepted at effort 1, the smallest cache is filled
+ * with effort-1 proofs and then as many effort-2 proofs again, so that
+ * every effort-1 entry, N's among them, is evicted; N at effort 3 must still be refused. An eviction bound
+ * on the effort alone let it in.
+ */
+START_TEST(nonce_never_accepted_again_at_any_effort)
+{
+	equix_pow_service *svc = service_on(0, EQUIX_POW_REPLAY_MIN_BYTES);
+	equix_pow_solution p1, p3;
+	unsigned capacity;
+	equix_pow_result r;
+
+	proof_pair(0, 1, 3, 700000, &p1, &p3);
+	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &p1), EQUIX_POW_OK);
+	capacity = fill_to_capacity(svc, 0, 1, 710000);
+	for (unsigned i = 0; i < capacity; i++) {
+		equix_pow_solution p = proof_from(0, 2, 730000 + 16 * i);
+
+		ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &p),
+				 EQUIX_POW_OK);
+	}
+	r = equix_pow_service_verify(svc, NULL, &p1);
+	ck_assert_msg(r == EQUIX_POW_FAIL_EVICTED, "N at effort 1 again: %s",
+		      equix_pow_result_string(r));
+	r = equix_pow_service_verify(svc, NULL, &p3);
+	ck_assert_msg(r == EQUIX_POW_FAIL_EVICTED, "N at effort 3: %s",
+		      equix_pow_result_string(r));
+	printf("nonce_never_accepted_again_at_any_effort: cache of %u, "
+	       "N refused at efforts 1 and 3 after its eviction\n",
+	       capacity);
+	equix_pow_service_free(svc);
+}
+END_TEST
+
+/* Of `n` fresh effort-1 proofs under `seed` from nonce number `start`,
+ * how many are accepted. */
+static unsigned honest_accepted(equix_pow_service *svc, unsigned seed,
+				unsigned n, uint64_t start)
+{
+	unsigned ok = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		equix_pow_solution p = proof_from(seed, 1, start + 16 * i);
+
+		ok += equix_pow_service_verify(svc, NULL, &p) == EQUIX_POW_OK;
+	}
+	return ok;
+}
+
+/*
+ * The cheap flood of issue 44: the smallest cache, FLOOD_TIMES its capacity
+ * of valid effort-1 proofs, then one at effort 2. Honest effort-1 proofs
+ * still get in, under that seed and under the next one after a rotation
+ * (its entries must not be crowded out by the old seed's), and every flood
+ * proof sent again is refused. Before, the flood locked out every proof at
+ * effort 1 or below for the seed's lifetime, and the next seed's with it.
+ */
+#define FLOOD_TIMES 10
+#define HONEST 40
+#define HONEST_MIN 38
+
+START_TEST(flood_leaves_room_for_honest_proofs)
+{
+	static equix_pow_solution flood[FLOOD_TIMES * 200 + 1];
+	equix_pow_service *svc = service_on(0, EQUIX_POW_REPLAY_MIN_BYTES);
+	unsigned capacity, n, same_seed, next_seed, replays = 0;
+
+	if (tu_valgrind()) {
+		tu_valgrind_skip("flood_leaves_room_for_honest_proofs",
+				 "hundreds of solves; random_evictions and "
+				 "test_replay_cache cover the same code");
+		equix_pow_service_free(svc);
+		return;
+	}
+	capacity = fill_to_capacity(svc, 0, 1, 800000);
+	n = FLOOD_TIMES * capacity;
+	ck_assert_uint_lt(n, sizeof flood / sizeof flood[0]);
+	for (unsigned i = 0; i < n; i++) {
+		flood[i] = proof_from(0, 1, 1000000 + 16 * i);
+		(void)equix_pow_service_verify(svc, NULL, &flood[i]);
+	}
+	flood[n] = proof_from(0, 2, 1000000 + 16 * n);
+	(void)equix_pow_service_verify(svc, NULL, &flood[n]);
+	same_seed = honest_accepted(svc, 0, HONEST, 3000000);
+	ck_assert_int_eq(rotate_to(svc, 1), EQUIX_POW_OK);
+	next_seed = honest_accepted(svc, 1, HONEST, 3000000);
+	for (unsigned i = 0; i <= n; i++)
+		replays += equix_pow_service_verify(svc, NULL, &flood[i]) !=
+			   EQUIX_POW_OK;
+	printf("flood_leaves_room_for_honest_proofs: cache of %u, flood of "
+	       "%u; honest proofs accepted: %u of %d under its seed, %u of "
+	       "%d under the next; %u of %u flood proofs refused again\n",
+	       capacity, n + 1, same_seed, HONEST, next_seed, HONEST, replays,
+	       n + 1);
+	ck_assert_msg(same_seed >= HONEST_MIN && next_seed >= HONEST_MIN,
+		      "after a flood of %u: %u and %u of %d honest proofs "
+		      "accepted under its seed and the next",
+		      n + 1, same_seed, next_seed, HONEST);
+	ck_assert_uint_eq(replays, n + 1);
 	equix_pow_service_free(svc);
 }
 END_TEST
@@ -599,13 +774,15 @@ int main(void)
 	tcase_add_test(rotation, random_rotations_never_accept_twice);
 	tcase_add_test(rotation, rotations_take_constant_time);
 	tcase_add_test(effort, min_effort_refuses_first);
-	tcase_add_test(effort, full_cache_prefers_higher_effort);
+	tcase_add_test(effort, full_cache_keeps_current_seed);
 	tcase_add_test(alloc, must_compile_refused_where_nothing_compiles);
 	/* the pool is made once, before the tests are forked */
 	tcase_add_unchecked_fixture(eviction, make_pool, NULL);
 	tcase_set_timeout(eviction, 600);
 	tcase_add_test(eviction, evicted_proof_refused_after_rotation);
 	tcase_add_test(eviction, random_evictions_never_accept_twice);
+	tcase_add_test(eviction, nonce_never_accepted_again_at_any_effort);
+	tcase_add_test(eviction, flood_leaves_room_for_honest_proofs);
 	suite_add_tcase(s, rotation);
 	suite_add_tcase(s, effort);
 	suite_add_tcase(s, alloc);

@@ -14,19 +14,44 @@
 
 #define MIN_SLOTS 64
 
-void replay_cache_init(replay_cache *cache, const uint8_t *hash_key,
-		       size_t cap_bytes)
+/* A filter larger than this gains nothing a service could use (2^38 bits
+ * hold billions of nonces), and keeps its bit count within 64 bits. */
+#define FILTER_MAX_BYTES ((uint64_t)1 << 35)
+
+void replay_cache_init_split(replay_cache *cache, const uint8_t *hash_key,
+			     size_t table_cap, size_t filter_bytes)
 {
 	memset(cache, 0, sizeof *cache);
 	cache->hash_key = hash_key;
-	cache->cap_bytes = cap_bytes;
+	cache->table_cap = table_cap;
+	cache->cap_bytes = table_cap + 2 * filter_bytes;
+	for (unsigned i = 0; i < 2; i++)
+		evicted_filter_init(&cache->evicted[i], hash_key, filter_bytes);
+}
+
+/* The split (replay_cache.h): three eighths of the cap for each seed's
+ * filter, in whole words, the rest for the table. */
+void replay_cache_init(replay_cache *cache, const uint8_t *hash_key,
+		       size_t cap_bytes)
+{
+	uint64_t filter = (uint64_t)(cap_bytes / 64) * 3 * 8;
+
+	if (filter > FILTER_MAX_BYTES)
+		filter = FILTER_MAX_BYTES;
+	replay_cache_init_split(cache, hash_key, cap_bytes - 2 * (size_t)filter,
+				(size_t)filter);
 }
 
 void replay_cache_clear(replay_cache *cache)
 {
 	free(cache->table);
 	free(cache->heap);
-	replay_cache_init(cache, cache->hash_key, cache->cap_bytes);
+	cache->table = NULL;
+	cache->heap = NULL;
+	cache->slots = cache->count = 0;
+	cache->current = 0;
+	for (unsigned i = 0; i < 2; i++)
+		evicted_filter_clear(&cache->evicted[i]);
 }
 
 /* Keeping the table at most 3/4 full bounds the expected probe length
@@ -44,7 +69,9 @@ size_t replay_cache_bytes_for(size_t slots)
 
 size_t replay_cache_bytes(const replay_cache *cache)
 {
-	return replay_cache_bytes_for(cache->slots);
+	return replay_cache_bytes_for(cache->slots) +
+	       evicted_filter_bytes(&cache->evicted[0]) +
+	       evicted_filter_bytes(&cache->evicted[1]);
 }
 
 /* ---- The table ----------------------------------------------------------- */
@@ -118,12 +145,19 @@ static void unlink_slot(replay_cache *cache, size_t hole)
 	}
 }
 
-/* ---- The heap: the cheapest recorded entry on top ------------------------ */
+/* ---- The heap: the first entry to evict on top ---------------------------- */
 
-/* Pending entries rank after every recorded one: never evicted. */
-static uint64_t rank(const replay_entry *e)
+/* Pending entries rank after every recorded one: never evicted. Then the
+ * current seed's after the previous seed's, then by effort. */
+static uint64_t rank(const replay_cache *cache, const replay_entry *e)
 {
-	return (uint64_t)e->pending << 32 | e->effort;
+	return (uint64_t)e->pending << 33 |
+	       (uint64_t)(e->seed == cache->current) << 32 | e->effort;
+}
+
+static bool ranks_before(const replay_cache *cache, size_t a, size_t b)
+{
+	return rank(cache, &cache->heap[a]) < rank(cache, &cache->heap[b]);
 }
 
 static void swap_entries(replay_cache *cache, size_t a, size_t b)
@@ -138,8 +172,7 @@ static void swap_entries(replay_cache *cache, size_t a, size_t b)
 
 static void sift_up(replay_cache *cache, size_t h)
 {
-	while (h > 0 && rank(&cache->heap[h]) <
-				rank(&cache->heap[(h - 1) / 2])) {
+	while (h > 0 && ranks_before(cache, h, (h - 1) / 2)) {
 		swap_entries(cache, h, (h - 1) / 2);
 		h = (h - 1) / 2;
 	}
@@ -150,11 +183,9 @@ static void sift_down(replay_cache *cache, size_t h)
 	for (;;) {
 		size_t least = h, l = 2 * h + 1, r = 2 * h + 2;
 
-		if (l < cache->count &&
-		    rank(&cache->heap[l]) < rank(&cache->heap[least]))
+		if (l < cache->count && ranks_before(cache, l, least))
 			least = l;
-		if (r < cache->count &&
-		    rank(&cache->heap[r]) < rank(&cache->heap[least]))
+		if (r < cache->count && ranks_before(cache, r, least))
 			least = r;
 		if (least == h)
 			return;
@@ -180,55 +211,65 @@ static void remove_entry(replay_cache *cache, size_t h)
 	}
 }
 
-/* ---- Growth within the cap ------------------------------------------------ */
+/* Every entry of the heap into an empty table. */
+static void link_all(replay_cache *cache)
+{
+	for (size_t h = 0; h < cache->count; h++)
+		link_slot(cache, probe(cache, cache->heap[h].seed,
+				       cache->heap[h].nonce),
+			  h);
+}
 
-/* Doubling while the peak of a doubling fits the cap; then once more to
- * as many slots as the rest of the cap holds; then no more (0). */
+/* The heap order anew, after the ranks changed. */
+static void heapify(replay_cache *cache)
+{
+	for (size_t h = cache->count / 2; h-- > 0;)
+		sift_down(cache, h);
+}
+
+/* ---- Growth within the table's share --------------------------------------- */
+
+/* Doubling while the peak of a doubling fits the share; then once more to
+ * as many slots as the rest of it holds; then no more (0). */
 static size_t grown_slots(const replay_cache *cache)
 {
-	size_t held = replay_cache_bytes(cache), want, fit;
+	size_t held = replay_cache_bytes_for(cache->slots), want, fit;
 
-	if (held > cache->cap_bytes)
+	if (held > cache->table_cap)
 		return 0;
 	want = cache->slots ? cache->slots * 2 : MIN_SLOTS;
 	if (want > REPLAY_MAX_SLOTS)
 		want = REPLAY_MAX_SLOTS;
-	if (replay_cache_bytes_for(want) <= cache->cap_bytes - held)
+	if (replay_cache_bytes_for(want) <= cache->table_cap - held)
 		return want > cache->slots ? want : 0;
 	/* capacity(s) <= 3s/4, so s slots take at most this many bytes */
-	fit = (cache->cap_bytes - held) * 4 /
+	fit = (cache->table_cap - held) * 4 /
 	      (4 * sizeof(uint32_t) + 3 * sizeof(replay_entry));
 	return replay_cache_capacity(fit) > cache->count ? fit : 0;
 }
 
 /* Moves every entry into a table of `slots` slots. The old and the new
- * table exist together here: that peak is what the cap counts. The heap
- * keeps its order; only the slots change. */
+ * table exist together here: that peak is what the share counts. The
+ * heap keeps its order; only the slots change. */
 static replay_insert_result resize(replay_cache *cache, size_t slots)
 {
-	replay_cache bigger;
+	uint32_t *table = calloc(slots, sizeof(uint32_t));
+	replay_entry *heap =
+		malloc(replay_cache_capacity(slots) * sizeof(replay_entry));
 
-	replay_cache_init(&bigger, cache->hash_key, cache->cap_bytes);
-	bigger.slots = slots;
-	bigger.table = calloc(slots, sizeof(uint32_t));
-	bigger.heap = malloc(replay_cache_capacity(slots) *
-			     sizeof(replay_entry));
-	if (bigger.table == NULL || bigger.heap == NULL) {
-		replay_cache_clear(&bigger);
+	if (table == NULL || heap == NULL) {
+		free(table);
+		free(heap);
 		return REPLAY_NO_MEMORY;
 	}
 	if (cache->count != 0)
-		memcpy(bigger.heap, cache->heap,
-		       cache->count * sizeof(replay_entry));
-	bigger.count = cache->count;
-	memcpy(bigger.evicted_bound, cache->evicted_bound,
-	       sizeof bigger.evicted_bound);
-	for (size_t h = 0; h < bigger.count; h++)
-		link_slot(&bigger, probe(&bigger, bigger.heap[h].seed,
-					 bigger.heap[h].nonce),
-			  h);
-	replay_cache_clear(cache);
-	*cache = bigger;
+		memcpy(heap, cache->heap, cache->count * sizeof(replay_entry));
+	free(cache->table);
+	free(cache->heap);
+	cache->table = table;
+	cache->heap = heap;
+	cache->slots = slots;
+	link_all(cache);
 	return REPLAY_INSERTED;
 }
 
@@ -253,12 +294,11 @@ bool replay_cache_contains(const replay_cache *cache, unsigned seed,
 
 replay_insert_result replay_cache_lookup(const replay_cache *cache,
 					 unsigned seed,
-					 const uint8_t nonce[EQUIX_POW_NONCE_LEN],
-					 uint32_t effort)
+					 const uint8_t nonce[EQUIX_POW_NONCE_LEN])
 {
 	if (replay_cache_contains(cache, seed, nonce))
 		return REPLAY_PRESENT;
-	if (effort < cache->evicted_bound[seed & 1])
+	if (evicted_filter_may_contain(&cache->evicted[seed & 1], nonce))
 		return REPLAY_FORGOTTEN;
 	return REPLAY_ABSENT;
 }
@@ -282,8 +322,7 @@ replay_insert_result replay_cache_insert(replay_cache *cache, unsigned seed,
 					 const uint8_t nonce[EQUIX_POW_NONCE_LEN],
 					 uint32_t effort, int pending)
 {
-	replay_insert_result r = replay_cache_lookup(cache, seed, nonce,
-						     effort);
+	replay_insert_result r = replay_cache_lookup(cache, seed, nonce);
 
 	if (r != REPLAY_ABSENT)
 		return r;
@@ -293,21 +332,17 @@ replay_insert_result replay_cache_insert(replay_cache *cache, unsigned seed,
 	return REPLAY_INSERTED;
 }
 
-bool replay_cache_cheapest(const replay_cache *cache, uint32_t *effort)
+bool replay_cache_evictable(const replay_cache *cache)
 {
-	if (cache->count == 0 || cache->heap[0].pending)
-		return false;
-	*effort = cache->heap[0].effort;
-	return true;
+	return cache->count != 0 && !cache->heap[0].pending;
 }
 
-/* Raises the bound of `e`'s seed past `e`'s effort, as it is evicted. */
-static void forget(replay_cache *cache, const replay_entry *e)
+void replay_cache_set_current(replay_cache *cache, unsigned seed)
 {
-	uint64_t *bound = &cache->evicted_bound[e->seed];
-
-	if (*bound <= e->effort)
-		*bound = (uint64_t)e->effort + 1;
+	if (cache->current == (seed & 1))
+		return;
+	cache->current = seed & 1;
+	heapify(cache);
 }
 
 replay_insert_result replay_cache_insert_evicting(
@@ -316,13 +351,16 @@ replay_insert_result replay_cache_insert_evicting(
 {
 	replay_insert_result r = replay_cache_insert(cache, seed, nonce,
 						     effort, 0);
-	uint32_t cheapest;
+	const replay_entry *top;
 
 	if (r != REPLAY_FULL)
 		return r;
-	if (!replay_cache_cheapest(cache, &cheapest) || cheapest >= effort)
+	if (!replay_cache_evictable(cache))
 		return REPLAY_FULL;
-	forget(cache, &cache->heap[0]);
+	/* the evicted nonce is kept in its filter, or nothing is evicted */
+	top = &cache->heap[0];
+	if (!evicted_filter_add(&cache->evicted[top->seed], top->nonce))
+		return REPLAY_NO_MEMORY;
 	remove_entry(cache, 0);
 	place(cache, seed, nonce, effort, 0);
 	return REPLAY_INSERTED;
@@ -356,7 +394,8 @@ void replay_cache_remove(replay_cache *cache, unsigned seed,
 }
 
 /* Rare (once per rotation), so the simplest way: keep the other seed's
- * entries, then rebuild the table and the heap around them. */
+ * entries, then rebuild the table and the heap around them. The seed's
+ * filter goes with it. */
 void replay_cache_drop_seed(replay_cache *cache, unsigned seed)
 {
 	size_t kept = 0;
@@ -367,11 +406,7 @@ void replay_cache_drop_seed(replay_cache *cache, unsigned seed)
 	cache->count = kept;
 	if (cache->slots != 0)
 		memset(cache->table, 0, cache->slots * sizeof(uint32_t));
-	for (size_t h = 0; h < kept; h++)
-		link_slot(cache, probe(cache, cache->heap[h].seed,
-				       cache->heap[h].nonce),
-			  h);
-	for (size_t h = kept / 2; h-- > 0;)
-		sift_down(cache, h);
-	cache->evicted_bound[seed & 1] = 0;
+	link_all(cache);
+	heapify(cache);
+	evicted_filter_clear(&cache->evicted[seed & 1]);
 }

@@ -6,9 +6,9 @@
  *
  *   0. the effort must reach the service's minimum, if it has one;
  *   1. the seed head must name the current or the previous seed;
- *   2. the (nonce, seed) pair must not have been accepted before: not
- *      recorded (FAIL_REPLAY), and its effort above every effort the full
- *      cache evicted under that seed (FAIL_EVICTED, see below);
+ *   2. the (nonce, seed) pair must not have been accepted before, at any
+ *      effort: not recorded (FAIL_REPLAY), and not in the seed's filter of
+ *      pairs the full cache let go (FAIL_EVICTED, see below);
  *   3. the effort check (one 4-byte BLAKE2b);
  *   4. the pair is reserved in the replay cache;
  *   5. equix_verify() (eight HashX evaluations plus the program build);
@@ -23,20 +23,21 @@
  * the same proof from both accepting it, and a proof that fails step 5
  * gives it back, so a failed attempt does not use up the nonce.
  *
- * A full cache: a proof dearer than the cheapest recorded one may take its
- * place, but only once it has passed step 5 (an invalid proof must not
- * evict anything), so it is verified first and recorded after, evicting
- * then; a second thread with the same proof meanwhile finds it present.
- * The evicted proof is forgotten, so from then on the cache refuses every
- * proof of its seed at or below its effort (replay_cache.h): room comes
- * back when a reservation is given back or a seed retires, and the
- * forgotten proof must not get in then. Steps 2, 4 and 6 all ask the
- * cache under the lock, since an eviction may come between any two.
+ * A full cache: a proof may take the place of a recorded one (the previous
+ * seed's first, then the cheapest), but only once it has passed step 5
+ * (an invalid proof must not evict anything, since every eviction adds to
+ * a filter's false refusals), so it is verified first and recorded after,
+ * evicting then; a second thread with the same proof meanwhile finds it
+ * present. The evicted nonce goes into its seed's filter, which refuses
+ * it for as long as the seed lives (replay_cache.h): room comes back when
+ * a reservation is given back or a seed retires, and the evicted proof
+ * must not get in then. Steps 2, 4 and 6 all ask the cache under the
+ * lock, since an eviction may come between any two.
  *
  * Seeds: a proof is never accepted twice, so a seed whose entries were
  * dropped must never be current again. Rotating to the current seed
  * changes nothing, to the previous one swaps the two (both keep their
- * entries and evicted bounds), and to a seed retired before is refused;
+ * entries and filters), and to a seed retired before is refused;
  * every retired seed is remembered (retired_seeds.h: 32 bytes each, a
  * few a day in Tor's use).
  */
@@ -181,6 +182,7 @@ static equix_pow_result rotate_to_new_seed(equix_pow_service *s,
 	}
 	slot_set_seed(s, previous, seed);
 	s->current = previous;
+	replay_cache_set_current(&s->cache, s->current);
 	return EQUIX_POW_OK;
 }
 
@@ -195,8 +197,10 @@ equix_pow_service_rotate(equix_pow_service *s,
 	pthread_mutex_lock(&s->lock);
 	if (seed_matches(&s->seeds[s->current], seed))
 		; /* already current: nothing changes */
-	else if (seed_matches(&s->seeds[s->current ^ 1], seed))
+	else if (seed_matches(&s->seeds[s->current ^ 1], seed)) {
 		s->current ^= 1; /* back to the previous seed: a swap */
+		replay_cache_set_current(&s->cache, s->current);
+	}
 	else if (retired_seeds_contains(&s->retired, seed))
 		r = EQUIX_POW_FAIL_SEED_RETIRED;
 	else
@@ -258,8 +262,8 @@ static equix_pow_result find_seed(equix_pow_service *s,
 	pthread_mutex_lock(&s->lock);
 	tag = seed_for_head(s, proof->seed_head);
 	if (tag >= 0)
-		r = insert_result(replay_cache_lookup(
-			&s->cache, (unsigned)tag, proof->nonce, proof->effort));
+		r = insert_result(replay_cache_lookup(&s->cache, (unsigned)tag,
+						      proof->nonce));
 	if (r == EQUIX_POW_OK) {
 		memcpy(seed, s->seeds[tag].seed, EQUIX_POW_SEED_LEN);
 		*generation = s->seeds[tag].generation;
@@ -271,17 +275,9 @@ static equix_pow_result find_seed(equix_pow_service *s,
 /* What step 4 found. */
 typedef enum reservation {
 	RESERVED,       /* the pair is held, pending */
-	VERIFY_THEN_EVICT, /* full, but dearer than the cheapest entry */
+	VERIFY_THEN_EVICT, /* full, but an entry may give its place */
 	NOT_RESERVED,   /* refused: see the result */
 } reservation;
-
-/* Called with the lock held. */
-static bool may_evict_for(const equix_pow_service *s, uint32_t effort)
-{
-	uint32_t cheapest;
-
-	return replay_cache_cheapest(&s->cache, &cheapest) && cheapest < effort;
-}
 
 /* Step 4. */
 static reservation reserve(equix_pow_service *s, uint64_t generation,
@@ -301,7 +297,7 @@ static reservation reserve(equix_pow_service *s, uint64_t generation,
 		*refusal = insert_result(r);
 		if (r == REPLAY_INSERTED)
 			k = RESERVED;
-		else if (r == REPLAY_FULL && may_evict_for(s, proof->effort))
+		else if (r == REPLAY_FULL && replay_cache_evictable(&s->cache))
 			k = VERIFY_THEN_EVICT;
 	}
 	pthread_mutex_unlock(&s->lock);

@@ -7,16 +7,17 @@
  * (tests/service_model.h): the minimum first, then the seed head (current
  * or previous seed), then "never accepted twice". Whatever the order of
  * rotations (to the current seed, back to the previous one, to new seeds,
- * back to retired ones) and whatever a full cache gave up, no proof may
- * be accepted twice.
+ * back to retired ones) and whatever a full cache gave up, no (seed,
+ * nonce) may be accepted twice, at any effort: each proof has a twin, the
+ * same nonce at another effort, which the model counts as the same.
  *
  * The first input byte chooses the cache: odd, the smallest cap
- * (EQUIX_POW_REPLAY_MIN_BYTES, 90 entries), which two live seeds' proofs
- * overfill, so that dearer proofs evict cheaper ones; even, a cap too
- * large to fill, where every answer is exact. Each further byte is one
- * step: the top two bits choose it (0 rotate, 3 set the minimum, 1 and 2
+ * (EQUIX_POW_REPLAY_MIN_BYTES, 33 entries), which one seed's proofs
+ * overfill, so that accepted proofs evict others; even, a cap too large
+ * to fill, where every answer is exact. Each further byte is one step:
+ * the top two bits choose it (0 rotate, 3 set the minimum, 1 and 2
  * verify) and the rest its argument; a verification takes one more byte,
- * so that its argument reaches all SEEDS * PROOFS proofs.
+ * so that its argument reaches all SEEDS * PROOFS proofs and their twins.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -29,18 +30,49 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define SEEDS 3
-#define PROOFS 64 /* more than half a small cache's 90 entries */
+#define PROOFS 64 /* more than a small cache's 33 entries */
 #define LARGE_CAP ((size_t)1 << 20)
 
 static const uint8_t id[EQUIX_POW_ID_LEN] = {0x51};
 static uint8_t seeds[SEEDS][EQUIX_POW_SEED_LEN];
-static equix_pow_solution proofs[SEEDS][PROOFS];
+static equix_pow_solution proofs[SEEDS][PROOFS][2]; /* a proof, its twin */
 
 /* Proof k's effort: even k 0, odd k 1, every eighth 2 (efforts 0 and 1
  * cost one solve each; every solution meets them). */
 static uint32_t effort_of(int k)
 {
 	return k % 8 == 7 ? 2 : (uint32_t)(k % 2);
+}
+
+/* The twin's effort: another one than the proof's. */
+static uint32_t twin_effort_of(int k)
+{
+	return effort_of(k) == 0 ? 1 : 0;
+}
+
+static void solve_or_abort(int s, uint32_t effort, const uint8_t *start,
+			   equix_pow_solution *out)
+{
+	if (equix_pow_solve(id, seeds[s], effort, start, NULL, out, NULL) !=
+	    EQUIX_POW_OK)
+		abort();
+}
+
+/* Proof k and its twin: the first nonce from `start` up with a solution
+ * at both efforts (the challenge covers the effort). */
+static void make_pair(int s, int k, const uint8_t *start)
+{
+	equix_pow_solution *p = proofs[s][k];
+
+	solve_or_abort(s, effort_of(k), start, &p[0]);
+	for (;;) {
+		solve_or_abort(s, twin_effort_of(k), p[0].nonce, &p[1]);
+		if (memcmp(p[0].nonce, p[1].nonce, EQUIX_POW_NONCE_LEN) == 0)
+			return;
+		solve_or_abort(s, effort_of(k), p[1].nonce, &p[0]);
+		if (memcmp(p[0].nonce, p[1].nonce, EQUIX_POW_NONCE_LEN) == 0)
+			return;
+	}
 }
 
 /* All seeds' proofs start from the same nonces, so the same nonce
@@ -53,10 +85,7 @@ static void make_proofs(void)
 			uint8_t start[EQUIX_POW_NONCE_LEN] = {0};
 
 			start[1] = (uint8_t)k; /* 256 apart */
-			if (equix_pow_solve(id, seeds[s], effort_of(k), start,
-					    NULL, &proofs[s][k],
-					    NULL) != EQUIX_POW_OK)
-				abort();
+			make_pair(s, k, start);
 		}
 	}
 }
@@ -76,15 +105,19 @@ static int step(equix_pow_service *svc, service_model *m, const uint8_t *data,
 		m->min_effort = arg % 4;
 		return equix_pow_service_set_min_effort(svc, arg % 4) ==
 		       EQUIX_POW_OK;
-	default:
+	default: {
+		const equix_pow_solution *p;
+		unsigned s, k;
+
 		arg = arg << 8 | (*i < size ? data[(*i)++] : 0);
-		arg %= SEEDS * PROOFS;
+		arg %= SEEDS * PROOFS * 2;
+		s = arg / 2 / PROOFS;
+		k = arg / 2 % PROOFS;
+		p = &proofs[s][k][arg % 2];
 		return service_model_verify(
-			m, (int)(arg / PROOFS), (int)(arg % PROOFS),
-			effort_of((int)(arg % PROOFS)),
-			equix_pow_service_verify(svc, NULL,
-						 &proofs[arg / PROOFS]
-							[arg % PROOFS]));
+			m, (int)s, (int)k, p->effort,
+			equix_pow_service_verify(svc, NULL, p));
+	}
 	}
 }
 
