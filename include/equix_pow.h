@@ -90,7 +90,7 @@
 
 /** The default memory cap of a service's replay cache, in bytes. */
 #define EQUIX_POW_REPLAY_DEFAULT_BYTES ((size_t)64 << 20)
-/** The smallest accepted cap (48 proofs fit in it). */
+/** The smallest accepted cap (33 proofs fit in its table). */
 #define EQUIX_POW_REPLAY_MIN_BYTES ((size_t)4096)
 
 /* Symbol visibility: only what this header declares leaves the library. */
@@ -119,8 +119,9 @@ typedef enum equix_pow_result {
     EQUIX_POW_FAIL_SEED_HEAD,   /**< no known seed starts with the seed head */
     EQUIX_POW_FAIL_REPLAY,      /**< (nonce, seed) was already accepted */
     EQUIX_POW_FAIL_EFFORT,      /**< R * E > UINT32_MAX */
-    EQUIX_POW_FAIL_CACHE_FULL,  /**< the replay cache is at its memory cap:
-                                     fails closed, nothing accepted */
+    EQUIX_POW_FAIL_CACHE_FULL,  /**< the replay cache is at its memory cap
+                                     and every entry is a proof still
+                                     being verified: fails closed */
     EQUIX_POW_FAIL_ORDER,       /**< equix_verify: EQUIX_FAIL_ORDER */
     EQUIX_POW_FAIL_CHALLENGE,   /**< equix_verify: EQUIX_FAIL_CHALLENGE */
     EQUIX_POW_FAIL_PARTIAL_SUM, /**< equix_verify: EQUIX_FAIL_PARTIAL_SUM */
@@ -150,9 +151,9 @@ typedef enum equix_pow_result {
                                      minimum (checked first of all) */
     EQUIX_POW_FAIL_SEED_RETIRED, /**< the seed was retired by an earlier
                                       rotation and cannot come back */
-    EQUIX_POW_FAIL_EVICTED,     /**< the effort is at or below that of a
-                                     proof the full replay cache forgot
-                                     under this seed (service, step 2) */
+    EQUIX_POW_FAIL_EVICTED,     /**< the nonce may be one the full replay
+                                     cache evicted under this seed, at
+                                     any effort (service, step 2) */
     EQUIX_POW_FAIL_REENTERED,   /**< called from the queue's own discard
                                      callback, which may not re-enter it */
 } equix_pow_result;
@@ -387,9 +388,9 @@ typedef struct equix_pow_service equix_pow_service;
 
 /**
  * A state whose current seed is `seed` (no previous seed yet).
- * `replay_cache_bytes` caps the replay cache's memory, the entries of both
- * seeds together (0: EQUIX_POW_REPLAY_DEFAULT_BYTES; at least
- * EQUIX_POW_REPLAY_MIN_BYTES).
+ * `replay_cache_bytes` caps the replay cache's memory, the entries and the
+ * filters of evicted nonces of both seeds together (0:
+ * EQUIX_POW_REPLAY_DEFAULT_BYTES; at least EQUIX_POW_REPLAY_MIN_BYTES).
  * `flags` are for the state's own verification context (or'ed with
  * EQUIX_CTX_VERIFY).
  *
@@ -449,15 +450,18 @@ EQUIX_POW_API equix_pow_result equix_pow_service_set_min_effort(
  * Checks a proof, cheapest first: the effort reaches the minimum
  * (equix_pow_service_set_min_effort()); the seed head names a known seed
  * (the current one first); the (nonce, seed) pair is not in the replay
- * cache, and its effort is above every effort the full cache evicted
- * under that seed (EQUIX_POW_FAIL_EVICTED: such a proof may be one the
- * cache accepted and forgot); the effort check; equix_verify(). On
- * success the pair is recorded. When the replay cache is at its cap, a
- * proof whose effort is above that of the cheapest recorded proof takes
- * its place (that proof is forgotten, and from then on its seed refuses
- * every proof at or below its effort); any other is refused with
- * EQUIX_POW_FAIL_CACHE_FULL. No proof is ever accepted twice while its
- * seed is current or previous (doc/pow-v1.md, section 7).
+ * cache, at any effort, nor in the seed's filter of nonces the full cache
+ * evicted (EQUIX_POW_FAIL_EVICTED: the proof may be one the cache
+ * accepted and let go, or, rarely, one the filter cannot tell from
+ * those); the effort check; equix_verify(). On success the pair is
+ * recorded. When the replay cache is at its cap, the proof takes the
+ * place of a recorded one (the previous seed's first, then the
+ * cheapest), whose nonce goes into its seed's filter; only when every
+ * entry is a proof still being verified is it refused with
+ * EQUIX_POW_FAIL_CACHE_FULL. No (nonce, seed) is ever accepted twice,
+ * whatever the efforts, while its seed is current or previous
+ * (doc/pow-v1.md, section 7, which gives the false refusals a flood of
+ * valid proofs leaves).
  * `ctx` is a verification context of the caller's (one per thread); NULL
  * uses the state's own, one caller at a time (the state locks it, so
  * threads passing NULL wait for each other).

@@ -35,7 +35,7 @@
 	X(FAIL_NO_MEMORY, "out of memory")                                 \
 	X(FAIL_LOW_EFFORT, "effort below the minimum")                     \
 	X(FAIL_SEED_RETIRED, "seed already retired")                       \
-	X(FAIL_EVICTED, "effort at or below an evicted proof's")           \
+	X(FAIL_EVICTED, "nonce may have been evicted")                      \
 	X(FAIL_REENTERED, "called from a discard callback")
 
 #define PHRASE_CASE(name, phrase)                                          \
