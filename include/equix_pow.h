@@ -154,7 +154,9 @@ typedef enum equix_pow_result {
                                      proof the full replay cache forgot
                                      under this seed (service, step 2) */
     EQUIX_POW_FAIL_REENTERED,   /**< called from the queue's own discard
-                                     callback, which may not re-enter it */
+                                     callback, which may not re-enter it
+                                     (or after one that did not return,
+                                     until equix_pow_queue_recover()) */
 } equix_pow_result;
 
 /**
