@@ -155,7 +155,9 @@ typedef enum equix_pow_result {
                                      cache evicted under this seed, at
                                      any effort (service, step 2) */
     EQUIX_POW_FAIL_REENTERED,   /**< called from the queue's own discard
-                                     callback, which may not re-enter it */
+                                     callback, which may not re-enter it
+                                     (or after one that did not return,
+                                     until equix_pow_queue_recover()) */
 } equix_pow_result;
 
 /**

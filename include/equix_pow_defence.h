@@ -99,6 +99,13 @@ typedef enum equix_pow_discard_reason {
  * driving this queue. A payload to queue again must wait until the call
  * that dropped it has returned. Other queues may be called.
  *
+ * It must return. One that does not (it leaves by longjmp(), or a C++
+ * exception, or ends its thread) leaves the queue whole but refusing:
+ * the payload it was given is the caller's, every other one is still
+ * queued, and since the queue cannot tell such a callback from one that
+ * is still running, every call stays refused as above (the free does
+ * nothing) until equix_pow_queue_recover().
+ *
  * @param user    the pointer given at equix_pow_queue_alloc().
  * @param payload the request's payload, as given to equix_pow_queue_add().
  * @param effort  the request's effort.
@@ -136,12 +143,29 @@ EQUIX_POW_API equix_pow_queue *equix_pow_queue_alloc(
 /**
  * Frees the queue, handing every request still in it to the discard
  * callback (EQUIX_POW_DISCARD_FREED). Does nothing when `queue` is NULL,
- * nor when called from the queue's own discard callback (the queue is
+ * nor when called from the queue's own discard callback, nor after that
+ * callback did not return until equix_pow_queue_recover() (the queue is
  * not freed; see equix_pow_discard_fn).
  *
  * @param queue the queue, or NULL.
  */
 EQUIX_POW_API void equix_pow_queue_free(equix_pow_queue *queue);
+
+/**
+ * Takes calls again after the queue's discard callback did not return
+ * (see equix_pow_discard_fn). The call it left stops there: the payload
+ * the callback was given is the caller's (counted as discarded), every
+ * payload not handed back yet is still queued (a trim keeps those it did
+ * not reach, and the queue stays below its high level), and
+ * equix_pow_queue_free() hands them back. Call it once the callback has
+ * been left, never from inside a callback that is still running: the
+ * queue cannot tell the two apart, and would stop refusing that
+ * callback's calls. When no callback was left, nothing changes.
+ *
+ * @param queue the queue.
+ * @return EQUIX_POW_OK, or EQUIX_POW_FAIL_ARGUMENT when `queue` is NULL.
+ */
+EQUIX_POW_API equix_pow_result equix_pow_queue_recover(equix_pow_queue *queue);
 
 /**
  * Queues a request whose proof was verified (an effort of 0 for a request

@@ -30,6 +30,7 @@ equix_1_2="equix_pow_controller_alloc equix_pow_controller_free
 	equix_pow_controller_tick equix_pow_effort_needs_republish
 	equix_pow_effort_update equix_pow_queue_add equix_pow_queue_alloc
 	equix_pow_queue_free equix_pow_queue_period equix_pow_queue_pop
+	equix_pow_queue_recover
 	equix_pow_queue_set_limits equix_pow_queue_set_suggested_effort
 	equix_pow_queue_stats_get"
 

@@ -250,6 +250,67 @@ else
 		--client-rate 1000000
 fi
 
+# The budget of work (--max-events): the events a run may process. This
+# scenario keeps every field in its range and holds few events at once (a
+# launch takes a millisecond), so --max-live never stops it, but its
+# 900,000 simulated seconds of a flood at 10^7 requests a second would
+# take about a month of CPU. It stops at the budget with status 1 and one
+# line, before any report is written. The default (10^8 events, about
+# 10 s of CPU on this flood) is too slow for the suite: a small budget
+# shows the rule, and the --stats line below shows the default.
+printf '%s\n' '{"duration_s": 900000, "service": {"rate": 0, "max_in_flight": 1000000, "rend_s": 0.001, "verify_cost_us": 0.001}, "machine": {"solve_rate": 1000, "solutions_per_nonce": 2}, "clients": {"rate": 0}, "attackers": [{"strategy": "flood", "rate": 10000000}]}' \
+	>"$tmp/month.json"
+run pow simulate --scenario "$tmp/month.json" --max-events 100000 \
+	--csv "$tmp/month.csv"
+case $(cat "$tmp/err") in
+"equix-cli: pow simulate: at "*" s, more than 100000 events processed (--max-events 100000)")
+	lines=$(wc -l <"$tmp/err" | tr -d ' ') ;;
+*) lines=0 ;;
+esac
+if [ "$rc" = 1 ] && [ "$lines" = 1 ] && [ ! -s "$tmp/out" ] &&
+   [ ! -e "$tmp/month.csv" ]; then
+	pass "a month of CPU stops at the budget of events, no report written"
+else
+	fail "a month of CPU stops at the budget of events, no report written" \
+		"status $rc: $(head -c 300 "$tmp/err")"
+fi
+
+# --stats reports the events processed and the budget, which counts the
+# same events: a run of N events finishes with --max-events N (a budget
+# raised from N - 1, where it stops) and its --stats line says N again.
+# stats_events: N from the --stats line in $tmp/err, with budget $1.
+stats_events() {
+	sed -n "s/^equix-cli: pow simulate: \([0-9]*\) events in [0-9.]* s, [0-9]* events\/s (--max-events $1)\$/\1/p" \
+		"$tmp/err"
+}
+run pow simulate $fixed --scenario flood --duration 20 --stats
+events=$(stats_events 100000000)
+if [ "$rc" = 0 ] && [ -n "$events" ] && [ "$events" -gt 1000 ]; then
+	pass "--stats: $events events, the default budget 100000000"
+else
+	fail "--stats: the events and the default budget" \
+		"status $rc: $(head -c 300 "$tmp/err")"
+	events=1001
+fi
+run pow simulate $fixed --scenario flood --duration 20 \
+	--max-events $((events - 1))
+if [ "$rc" = 1 ] && [ "$(cat "$tmp/err")" = \
+	"equix-cli: pow simulate: at 20.000 s, more than $((events - 1)) events processed (--max-events $((events - 1)))" ]; then
+	pass "a run of $events events stops at a budget of $((events - 1))"
+else
+	fail "a run of $events events stops at a budget of $((events - 1))" \
+		"status $rc: $(head -c 300 "$tmp/err")"
+fi
+run pow simulate $fixed --scenario flood --duration 20 --max-events "$events" \
+	--stats
+if [ "$rc" = 0 ] && grep -q '^invariants: ok$' "$tmp/out" &&
+   [ "$(stats_events "$events")" = "$events" ]; then
+	pass "the budget raised to $events, the run finishes"
+else
+	fail "the budget raised to $events, the run finishes" \
+		"status $rc: $(head -c 300 "$tmp/err")"
+fi
+
 # Bad scenario files: one line, status 2.
 # bad NAME CONTENT MESSAGE
 bad() {

@@ -11,6 +11,8 @@
  */
 #include <check.h>
 #include <math.h>
+#include <setjmp.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1474,6 +1476,87 @@ static const char *pow_controller_tick_reentered(void)
 	return reentered_in_trim(REENTER_TICK, NULL);
 }
 
+/* ---- A discard callback that does not return ------------------------ */
+
+/* The callback leaves by longjmp() once, while `leaving`; after that it
+ * returns (the queue's free calls it again, when the setjmp() is gone). */
+static jmp_buf left;
+static bool leaving;
+
+static void leave(void *user, void *payload, uint32_t effort,
+		  equix_pow_discard_reason reason)
+{
+	(void)user;
+	(void)payload;
+	(void)effort;
+	(void)reason;
+	if (leaving) {
+		leaving = false;
+		longjmp(left, 1);
+	}
+}
+
+/* A trim (rate 1, burst 1: the 61st addition trims 31) whose callback
+ * leaves by longjmp() at its first payload. The payloads are NULL: after
+ * the recovery, the queue's free is the only thing to release. */
+static equix_pow_queue *left_in_trim(void)
+{
+	static equix_pow_queue *q; /* kept across the longjmp */
+
+	q = equix_pow_queue_alloc(1, 1, 0, leave, NULL);
+	ck_assert_ptr_nonnull(q);
+	leaving = true;
+	if (setjmp(left) == 0) {
+		for (uint32_t i = 0; i < 61; i++)
+			equix_pow_queue_add(q, i, NULL, 100);
+		ck_abort_msg("the discard callback was not left");
+	}
+	return q;
+}
+
+static const char *pow_queue_callback_left(void)
+{
+	equix_pow_queue *q = left_in_trim();
+	equix_pow_queue_stats st;
+	equix_pow_result r = equix_pow_queue_stats_get(q, &st);
+
+	equix_pow_queue_free(q); /* does nothing: the queue is used below */
+	ck_assert_int_eq(equix_pow_queue_recover(q), EQUIX_POW_OK);
+	equix_pow_queue_free(q);
+	return pw(r);
+}
+
+static const char *pow_queue_recover_after_longjmp(void)
+{
+	equix_pow_queue *q = left_in_trim();
+	equix_pow_queue_stats st;
+
+	ck_assert_int_eq(equix_pow_queue_recover(q), EQUIX_POW_OK);
+	ck_assert_int_eq(equix_pow_queue_stats_get(q, &st), EQUIX_POW_OK);
+	ck_assert_uint_eq(st.high_level, 61);
+	equix_pow_queue_free(q);
+	return num(st.length);
+}
+
+static const char *pow_queue_recover_idle(void)
+{
+	equix_pow_queue *q = queue(0, 0);
+	equix_pow_queue_stats st;
+
+	for (uint32_t i = 0; i < 3; i++)
+		ck_assert_int_eq(equix_pow_queue_add(q, i, NULL, 0),
+				 EQUIX_POW_OK);
+	ck_assert_int_eq(equix_pow_queue_recover(q), EQUIX_POW_OK);
+	ck_assert_int_eq(equix_pow_queue_stats_get(q, &st), EQUIX_POW_OK);
+	equix_pow_queue_free(q);
+	return num(st.length);
+}
+
+static const char *pow_queue_recover_null(void)
+{
+	return pw(equix_pow_queue_recover(NULL));
+}
+
 static const char *pow_effort_update_null(void)
 {
 	return num(equix_pow_effort_update(7, NULL));
@@ -2008,6 +2091,11 @@ static const row_case cases[] = {
 	CASE("pow-queue-period-null", pow_queue_period_null),
 	CASE("pow-queue-period-null-out", pow_queue_period_null_out),
 	CASE("pow-queue-period-reentered", pow_queue_period_reentered),
+	CASE("pow-queue-callback-left", pow_queue_callback_left),
+	CASE("pow-queue-recover-after-longjmp",
+	     pow_queue_recover_after_longjmp),
+	CASE("pow-queue-recover-idle", pow_queue_recover_idle),
+	CASE("pow-queue-recover-null", pow_queue_recover_null),
 	CASE("pow-effort-update-null", pow_effort_update_null),
 	CASE("pow-effort-update-nothing-handled",
 	     pow_effort_update_nothing_handled),

@@ -8,12 +8,16 @@
  * token bucket, in-flight rule and period counts, every payload handed
  * back exactly once (they are malloc'ed and freed in the callback, so
  * valgrind and ASan see any loss), every call from the discard callback
- * refused with each payload still back once, the queue against a naive
- * sorted list over random operations, and the controller's schedule of
- * updates, republications and seed rotations.
+ * refused with each payload still back once, a callback that leaves by
+ * longjmp() from each place the queue calls it (the queue refuses calls
+ * until equix_pow_queue_recover(), then holds every payload not yet
+ * handed back), the queue against a naive sorted list over random
+ * operations, and the controller's schedule of updates, republications
+ * and seed rotations.
  */
 #include <config.h>
 
+#include <setjmp.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -886,6 +890,7 @@ typedef struct reentry {
 	int strays;                          /* not one of the slots */
 	int depth;                           /* in a call from the callback */
 	long calls;                          /* of the callback */
+	long leave_at;                       /* leave()'s run that longjmps */
 	long made, refused;                  /* calls it made, refused */
 	equix_pow_result other;              /* the first result not refused */
 } reentry;
@@ -1061,6 +1066,106 @@ START_TEST(reentry_refused)
 		      "refused, the first gave %s",
 		      call_names[r.call], what, r.made - r.refused, r.made,
 		      equix_pow_result_string(r.other));
+}
+END_TEST
+
+/* ---- A callback that does not return ----------------------------------- */
+
+/* The callback of the tests below: counts what comes back, as reenter()
+ * does, and leaves by longjmp() at its leave_at-th run (from 1; 0:
+ * never). */
+static jmp_buf left;
+
+static void leave(void *user, void *payload, uint32_t effort,
+		  equix_pow_discard_reason reason)
+{
+	reentry *r = user;
+
+	(void)effort;
+	(void)reason;
+	note_back(r, payload);
+	if (++r->calls == r->leave_at)
+		longjmp(left, 1);
+}
+
+/* After the callback was left, every call is refused and changes nothing:
+ * the queue cannot tell it from a callback still running. */
+static void assert_refusing(reentry *r, const char *what)
+{
+	equix_pow_queue_stats st;
+	equix_pow_popped out;
+	equix_pow_tick t;
+	long calls = r->calls;
+
+	ck_assert_int_eq(equix_pow_queue_stats_get(r->q, &st),
+			 EQUIX_POW_FAIL_REENTERED);
+	ck_assert_int_eq(offer(r, 2000, 0), EQUIX_POW_FAIL_REENTERED);
+	ck_assert_int_eq(equix_pow_queue_pop(r->q, 0, 0, &out),
+			 EQUIX_POW_FAIL_REENTERED);
+	ck_assert_int_eq(equix_pow_controller_tick(r->ctl, 50000, &t),
+			 EQUIX_POW_FAIL_REENTERED);
+	equix_pow_queue_free(r->q); /* does nothing */
+	ck_assert_msg(r->calls == calls, "%s: a refused call called back",
+		      what);
+}
+
+/* The callback leaves by longjmp() at its first or third run, in each
+ * context: then every call is refused; after equix_pow_queue_recover()
+ * the queue holds exactly the payloads it took and did not hand back,
+ * below its high level, serves again, and its free hands each of them
+ * back once. The payloads are slots of a static array and the queue is
+ * freed at the end: nothing leaks by the test's own design. */
+START_TEST(callback_left)
+{
+	reentry_context context = (reentry_context)(_i % CONTEXT_COUNT);
+	const char *what = context_names[context];
+	static reentry r;
+	equix_pow_queue_stats st;
+	equix_pow_popped out;
+
+	memset(&r, 0, sizeof r);
+	r.leave_at = _i < CONTEXT_COUNT ? 1 : 3;
+	r.q = context == IN_TRIM || context == IN_TRIM_EXPIRY
+		      ? equix_pow_queue_alloc(1, 1, 0, leave, &r)
+		      : equix_pow_queue_alloc(0, 0, 0, leave, &r);
+	ck_assert_ptr_nonnull(r.q);
+	r.ctl = equix_pow_controller_alloc(r.q, 0, 1, NULL, NULL);
+	ck_assert_ptr_nonnull(r.ctl);
+	if (setjmp(left) == 0) {
+		reentry_drive(&r, context);
+		if (context == IN_FREE)
+			equix_pow_queue_free(r.q);
+		ck_abort_msg("%s: the callback was not left", what);
+	}
+	ck_assert_int_eq(r.calls, r.leave_at);
+	/* the addition that trimmed had queued its payload, but did not
+	 * return to offer() to note it */
+	if (context == IN_TRIM || context == IN_TRIM_EXPIRY)
+		r.queued[r.next - 1] = 1;
+	assert_refusing(&r, what);
+	ck_assert_int_eq(equix_pow_queue_recover(r.q), EQUIX_POW_OK);
+	ck_assert_int_eq(equix_pow_queue_stats_get(r.q, &st), EQUIX_POW_OK);
+	ck_assert_msg(st.length == still_queued(&r),
+		      "%s, left at callback %ld: %u queued, %u not handed back",
+		      what, r.leave_at, st.length, still_queued(&r));
+	ck_assert_uint_lt(st.length, st.high_level);
+	/* it serves again: the newest request has the highest effort */
+	r.leave_at = 0;
+	ck_assert_int_eq(offer(&r, 5000, 30000), EQUIX_POW_OK);
+	ck_assert_int_eq(equix_pow_queue_pop(r.q, 30000, 0, &out),
+			 EQUIX_POW_OK);
+	ck_assert_int_eq(out.status, EQUIX_POW_POP_SERVED);
+	ck_assert_ptr_eq(out.payload, &r.slots[r.next - 1]);
+	note_back(&r, out.payload);
+	equix_pow_queue_free(r.q);
+	equix_pow_controller_free(r.ctl);
+	ck_assert_int_eq(r.strays, 0);
+	for (int i = 0; i < r.next; i++)
+		ck_assert_msg(r.back[i] == r.queued[i],
+			      "%s, left at callback %ld: payload %d handed "
+			      "back %d times, queued %d",
+			      what, (long)(_i < CONTEXT_COUNT ? 1 : 3), i,
+			      r.back[i], r.queued[i]);
 }
 END_TEST
 
@@ -1650,6 +1755,7 @@ int main(void)
 	tcase_add_test(queue, no_callback);
 	tcase_add_loop_test(queue, reentry_refused, 0,
 			    CONTEXT_COUNT * CALL_COUNT);
+	tcase_add_loop_test(queue, callback_left, 0, 2 * CONTEXT_COUNT);
 	tcase_add_test(queue, against_model);
 	tcase_add_test(queue, null_arguments);
 	tcase_add_test(controller, rotation_bounds);

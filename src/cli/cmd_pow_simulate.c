@@ -28,6 +28,7 @@ enum {
 	OPT_SVG,
 	OPT_STATS,
 	OPT_MAX_LIVE,
+	OPT_MAX_EVENTS,
 	OPT_STRATEGY,
 	OPT_OVERRIDE, /* the options of sim_scenario_override() */
 };
@@ -52,7 +53,8 @@ static const char help[] =
 "  --list-scenarios      list the built-in scenarios (no other option)\n"
 "  --print-scenario      print the scenario as a file, with the options\n"
 "                        applied, and stop (not with --seed, --csv,\n"
-"                        --json, --html, --svg, --stats, --max-live)\n"
+"                        --json, --html, --svg, --stats, --max-live,\n"
+"                        --max-events)\n"
 "  --duration SECONDS    simulated time (1 to 10000000)\n"
 "  --seed N              the random seed (default 1): the same seed and\n"
 "                        parameters give the same output, byte for byte\n"
@@ -61,10 +63,14 @@ static const char help[] =
 "  --html FILE           a report with SVG plots\n"
 "  --svg PREFIX          PREFIX-effort.svg, PREFIX-traffic.svg and\n"
 "                        PREFIX-connect.svg\n"
-"  --stats               events, wall time and events per second on stderr\n"
+"  --stats               events, wall time, events per second and\n"
+"                        --max-events on stderr\n"
 "  --max-live N          stop, with status 1, when more than N events,\n"
 "                        clients and requests are alive at once (1000 to\n"
 "                        100000000, default 1000000: about 150 MB)\n"
+"  --max-events N        stop, with status 1, when the run needs more\n"
+"                        than N events (1000 to 1000000000000, default\n"
+"                        100000000: 10 to 35 s of CPU on a recent core)\n"
 "Service: --rate N (launches/s, 0: no limit), --burst N, --in-flight N,\n"
 "  --rend-time SECONDS (a launch in flight), --period SECONDS (update\n"
 "  period), --publish-delay SECONDS, --verify-cost-us US (0: measure)\n"
@@ -78,7 +84,8 @@ static const char help[] =
 "An option whose value would not be used (--burst with --rate 0, say) is\n"
 "a usage error.\n"
 "Exit status: 0 done, 1 an invariant broke, the run went over --max-live\n"
-"or a file could not be written, 2 usage error or a bad scenario file.\n";
+"or --max-events or a file could not be written, 2 usage error or a bad\n"
+"scenario file.\n";
 /* clang-format on */
 
 /* The overriding options, in the order they are applied. */
@@ -102,6 +109,7 @@ static const struct option options[] = {
 	{"svg", required_argument, NULL, OPT_SVG},
 	{"stats", no_argument, NULL, OPT_STATS},
 	{"max-live", required_argument, NULL, OPT_MAX_LIVE},
+	{"max-events", required_argument, NULL, OPT_MAX_EVENTS},
 	{"attack-strategy", required_argument, NULL, OPT_STRATEGY},
 	{"duration", required_argument, NULL, OPT_OVERRIDE + 0},
 	{"rate", required_argument, NULL, OPT_OVERRIDE + 1},
@@ -126,7 +134,7 @@ static const struct option options[] = {
 /* The option texts, checked after the scan so that --help wins. */
 typedef struct sim_text {
 	const char *scenario, *seed, *csv, *json, *html, *svg, *strategy;
-	const char *max_live;
+	const char *max_live, *max_events;
 	const char *overrides[N_OVERRIDES];
 	int list, print, stats, help;
 } sim_text;
@@ -155,6 +163,7 @@ static bool scan(int argc, char **argv, sim_text *t)
 		case OPT_SVG: t->svg = optarg; break;
 		case OPT_STATS: t->stats = 1; break;
 		case OPT_MAX_LIVE: t->max_live = optarg; break;
+		case OPT_MAX_EVENTS: t->max_events = optarg; break;
 		case OPT_STRATEGY: t->strategy = optarg; break;
 		case 'h': t->help = 1; break;
 		default: return false;
@@ -170,7 +179,7 @@ static bool scan(int argc, char **argv, sim_text *t)
 static bool has_run_options(const sim_text *t)
 {
 	return t->seed || t->csv || t->json || t->html || t->svg ||
-	       t->stats || t->max_live;
+	       t->stats || t->max_live || t->max_events;
 }
 
 static bool has_scenario_options(const sim_text *t)
@@ -193,8 +202,8 @@ static bool check_modes(const sim_text *t)
 	if (t->print && has_run_options(t))
 		return !cli_usage_error("pow simulate: --print-scenario "
 					"excludes --seed, --csv, --json, "
-					"--html, --svg, --stats and "
-					"--max-live");
+					"--html, --svg, --stats, --max-live "
+					"and --max-events");
 	return true;
 }
 
@@ -311,11 +320,31 @@ static int print_scenario(const sim_scenario *s)
 	return ok ? CLI_OK : CLI_FAIL;
 }
 
+/* The budgets (--max-live, --max-events), the defaults where not given;
+ * false after one line. */
+static bool parse_budget(const sim_text *t, sim_budget *b)
+{
+	uint64_t max_live = SIM_MAX_LIVE_DEFAULT;
+
+	b->max_events = SIM_MAX_EVENTS_DEFAULT;
+	if ((t->max_live != NULL &&
+	     !cli_parse_uint("--max-live", t->max_live, SIM_MAX_LIVE_MIN,
+			     SIM_MAX_LIVE_MAX, &max_live)) ||
+	    (t->max_events != NULL &&
+	     !cli_parse_uint("--max-events", t->max_events,
+			     SIM_MAX_EVENTS_MIN, SIM_MAX_EVENTS_MAX,
+			     &b->max_events)))
+		return false;
+	b->max_live = (size_t)max_live;
+	return true;
+}
+
 int cmd_pow_simulate(int argc, char **argv)
 {
 	sim_text t;
 	sim_scenario s;
-	uint64_t seed = 1, max_live = SIM_MAX_LIVE_DEFAULT;
+	sim_budget budget;
+	uint64_t seed = 1;
 
 	if (!scan(argc, argv, &t))
 		return CLI_USAGE;
@@ -328,13 +357,11 @@ int cmd_pow_simulate(int argc, char **argv)
 	if (!load_scenario(t.scenario, &s) || !apply_options(&t, &s) ||
 	    !check_unused(&t, &s) || !sim_scenario_check(&s) ||
 	    (t.seed != NULL && !cli_parse_u64("--seed", t.seed, &seed)) ||
-	    (t.max_live != NULL &&
-	     !cli_parse_uint("--max-live", t.max_live, SIM_MAX_LIVE_MIN,
-			     SIM_MAX_LIVE_MAX, &max_live)))
+	    !parse_budget(&t, &budget))
 		return CLI_USAGE;
 	if (t.print)
 		return print_scenario(&s);
-	return sim_main(&s, seed, (size_t)max_live,
+	return sim_main(&s, seed, &budget,
 			&(sim_outputs){t.csv, t.json, t.html, t.svg,
 				       t.stats != 0})
 		       ? CLI_OK

@@ -27,6 +27,12 @@
  * of this queue's API is refused (EQUIX_POW_FAIL_REENTERED, and the free
  * does nothing), so a trim, a pop or a free that hands payloads back never
  * meets an array changed under it, and each payload comes back once.
+ * A callback that never returns (it left by longjmp) leaves the mark set,
+ * and the queue cannot tell that from one still running: it refuses calls
+ * until equix_pow_queue_recover(). So each payload leaves the queue, and
+ * is counted, before its callback, and the state of a trim's walk lives
+ * in the queue, not in locals: wherever a callback is left, the queue
+ * knows which payloads it still holds, and the recovery keeps them.
  *
  * The launch-rate bucket counts milli-tokens: `rate` tokens a second are
  * `rate` milli-tokens a millisecond, so refilling is exact in integers at
@@ -57,6 +63,14 @@ _Static_assert(sizeof(queue_entry) * EQUIX_POW_QUEUE_MAX_HIGH_LEVEL <=
 		       EQUIX_POW_QUEUE_MAX_BYTES,
 	       "a queue at its largest high level passes its memory cap");
 
+/* A trim's walk over the sorted array (see trim()): [0, kept) stays,
+ * [kept, next) has gone (handed back, or moved into [0, kept)), and
+ * [next, end) is not walked yet. */
+typedef struct trim_walk {
+	size_t kept, next, end;
+	bool active; /* a trim is walking */
+} trim_walk;
+
 /* The counters equix_pow_queue_period() reports and resets. */
 typedef struct period_counts {
 	uint64_t total_effort;
@@ -83,6 +97,7 @@ struct equix_pow_queue {
 	equix_pow_discard_fn *discard;
 	void *user;
 	bool in_callback; /* the discard callback runs: calls are refused */
+	trim_walk walk;
 };
 
 /* ---- Small arithmetic ------------------------------------------------- */
@@ -237,9 +252,10 @@ equix_pow_queue *equix_pow_queue_alloc(uint32_t rate, uint32_t burst,
 	return q;
 }
 
-/* Hands one request back to the caller, counted by why. The callback
- * cannot re-enter (see reentered()), so it cannot nest either: one flag
- * is enough. */
+/* Hands one request, already out of the queue, back to the caller,
+ * counted by why. The callback cannot re-enter (see reentered()), so it
+ * cannot nest either: one flag is enough. A callback that never returns
+ * leaves it set (see equix_pow_queue_recover()). */
 static void drop(equix_pow_queue *q, const queue_entry *e,
 		 equix_pow_discard_reason reason)
 {
@@ -261,14 +277,44 @@ static bool reentered(const equix_pow_queue *q)
 	return q->in_callback;
 }
 
+/* Hands the requests back from the end of the array, so that the rest
+ * stays a heap: a callback that does not return leaves them queued. */
 void equix_pow_queue_free(equix_pow_queue *queue)
 {
 	if (queue == NULL || reentered(queue))
 		return;
-	for (size_t i = 0; i < queue->length; i++)
-		drop(queue, &queue->heap[i], EQUIX_POW_DISCARD_FREED);
+	while (queue->length > 0) {
+		queue_entry e = queue->heap[--queue->length];
+
+		drop(queue, &e, EQUIX_POW_DISCARD_FREED);
+	}
 	free(queue->heap);
 	free(queue);
+}
+
+/* Ends a trim's walk where it stands: what it kept, then what it has not
+ * walked. Both are in serving order and the second comes after the first,
+ * so the array stays sorted, a heap. */
+static void end_walk(equix_pow_queue *q)
+{
+	trim_walk *w = &q->walk;
+
+	memmove(&q->heap[w->kept], &q->heap[w->next],
+		(w->end - w->next) * sizeof(queue_entry));
+	q->length = w->kept + (w->end - w->next);
+	w->active = false;
+}
+
+equix_pow_result equix_pow_queue_recover(equix_pow_queue *queue)
+{
+	if (queue == NULL)
+		return EQUIX_POW_FAIL_ARGUMENT;
+	if (!queue->in_callback)
+		return EQUIX_POW_OK;
+	if (queue->walk.active)
+		end_walk(queue);
+	queue->in_callback = false;
+	return EQUIX_POW_OK;
 }
 
 /* ---- Adding and trimming ---------------------------------------------- */
@@ -311,25 +357,32 @@ static void note_trimmed_effort(equix_pow_queue *q, uint32_t effort)
  * old stay, in order; every other one goes, handed back in serving order.
  * Tor also counts the too-old ones it meets while keeping in the highest
  * trimmed effort, and so does this. The sorted prefix that stays is a
- * valid heap as it is. */
+ * valid heap as it is. The walk is the queue's (q->walk), not the loop's:
+ * a callback that is left leaves it for equix_pow_queue_recover() to end.
+ * It is read again after each callback, so that even a recovery from
+ * inside a callback still running (outside the contract) ends the walk
+ * without losing a payload. */
 static void trim(equix_pow_queue *q, uint64_t now_ms)
 {
-	size_t keep = q->high_level / 2, kept = 0;
+	size_t keep = q->high_level / 2;
+	trim_walk *w = &q->walk;
 
 	sort_heap(q->heap, q->length);
-	for (size_t i = 0; i < q->length; i++) {
-		queue_entry e = q->heap[i];
+	*w = (trim_walk){0, 0, q->length, true};
+	while (w->active && w->next < w->end) {
+		queue_entry e = q->heap[w->next++];
 
-		if (kept < keep && !too_old(q, &e, now_ms)) {
-			q->heap[kept++] = e;
+		if (w->kept < keep && !too_old(q, &e, now_ms)) {
+			q->heap[w->kept++] = e;
 			continue;
 		}
 		note_trimmed_effort(q, e.effort);
 		drop(q, &e,
-		     kept < keep ? EQUIX_POW_DISCARD_EXPIRED
-				 : EQUIX_POW_DISCARD_TRIMMED);
+		     w->kept < keep ? EQUIX_POW_DISCARD_EXPIRED
+				    : EQUIX_POW_DISCARD_TRIMMED);
 	}
-	q->length = kept;
+	if (w->active)
+		end_walk(q);
 }
 
 equix_pow_result equix_pow_queue_add(equix_pow_queue *queue, uint32_t effort,

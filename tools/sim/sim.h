@@ -149,23 +149,36 @@ typedef struct sim_result {
  * the upper edge of the bucket holding it; 0 when there is no success. */
 double sim_quantile(const sim_class_result *c, double q);
 
-/* The budget of a run (--max-live): the events, clients and requests
- * alive at once, with the rows of the time series (one per simulated
- * second and per update period). Each takes at most about 150 bytes,
- * with the pools' doubling and the library's queue, so the default bounds
- * a run's memory to about 150 MB; the maximum keeps every pool's indices
- * in 32 bits. */
+/* The budgets of a run. max_live (--max-live): the events, clients and
+ * requests alive at once, with the rows of the time series (one per
+ * simulated second and per update period). Each takes at most about 150
+ * bytes, with the pools' doubling and the library's queue, so the default
+ * bounds a run's memory to about 150 MB; the maximum keeps every pool's
+ * indices in 32 bits. max_events (--max-events): the events processed,
+ * which bound a run's time as max_live bounds its memory (an event's
+ * work is bounded: a pop's launches and a trim's discards each bring
+ * events of their own). The default took 9 to 34 s of CPU on the EPYC
+ * Zen 5 of doc/defence.md (section 3.1), so about a minute on a core half
+ * as fast, and still covers the longest run documented there (a
+ * simulated day at 1,000 requests a second: 88.3 million events). */
+typedef struct sim_budget {
+	size_t max_live;
+	uint64_t max_events;
+} sim_budget;
+
 #define SIM_MAX_LIVE_DEFAULT 1000000
 #define SIM_MAX_LIVE_MIN 1000
 #define SIM_MAX_LIVE_MAX 100000000
+#define SIM_MAX_EVENTS_DEFAULT UINT64_C(100000000)
+#define SIM_MAX_EVENTS_MIN UINT64_C(1000)
+#define SIM_MAX_EVENTS_MAX UINT64_C(1000000000000)
 
 /* Runs the scenario (its solve rate, solutions per nonce and
- * verification cost must be set) from `seed`, with at most `max_live`
- * events, clients, requests and rows held at once. Returns false when that is
- * not enough, when out of memory or when the library refused a call
- * (one line on stderr); a broken invariant is not an error here: it is
- * in result->invariant. */
-bool sim_run(const sim_scenario *s, uint64_t seed, size_t max_live,
+ * verification cost must be set) from `seed`, within the budget `b`.
+ * Returns false when the budget is not enough, when out of memory or
+ * when the library refused a call (one line on stderr); a broken
+ * invariant is not an error here: it is in result->invariant. */
+bool sim_run(const sim_scenario *s, uint64_t seed, const sim_budget *b,
 	     sim_result *result);
 void sim_result_free(sim_result *result);
 
@@ -188,7 +201,8 @@ bool sim_print_summary(const sim_scenario *s, uint64_t seed,
 /* ---- One run ----------------------------------------------------------- */
 
 /* The files a run writes (NULL: not written), and whether it reports
- * its events, wall time and events per second on stderr. */
+ * its events, wall time, events per second and budget of events on
+ * stderr. */
 typedef struct sim_outputs {
 	const char *csv, *json, *html, *svg;
 	bool stats;
@@ -196,10 +210,10 @@ typedef struct sim_outputs {
 
 /* Measures on this machine what `s` leaves at 0 (solve rate, solutions
  * per nonce, verification cost: real equix_solve and equix_verify
- * calls) and stores it in `s`, runs the model (sim_run), writes the
- * reports `o` asks for and the summary. False after one line on stderr
+ * calls) and stores it in `s`, runs the model (sim_run) within `b`,
+ * writes the reports `o` asks for and the summary. False after one line on stderr
  * when any of that failed or an invariant broke. */
-bool sim_main(sim_scenario *s, uint64_t seed, size_t max_live,
+bool sim_main(sim_scenario *s, uint64_t seed, const sim_budget *b,
 	      const sim_outputs *o);
 
 #endif /* EQUIX_TOOLS_SIM_H */

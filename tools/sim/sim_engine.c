@@ -24,6 +24,13 @@
  * line. Everything else the engine holds is bounded by them (the
  * verification line, the library's queue) or fixed in size (the
  * one-second window of launches, the histograms).
+ *
+ * Memory is not the only thing such a scenario can take: a flood of 10^7
+ * requests a second whose launches take a millisecond holds few events
+ * at once, but 900,000 simulated seconds of it are 1.8 * 10^13 events,
+ * about a month of CPU. So the events processed have a budget too
+ * (--max-events), checked before each one, and the run stops there with
+ * one line, as at --max-live.
  */
 #include <math.h>
 #include <stddef.h>
@@ -117,6 +124,10 @@ typedef struct sim {
 	 * heap, at most max_live (over_budget when one more was wanted). */
 	size_t live, max_live;
 	bool over_budget;
+	/* Events processed (r->events): at most max_events (over_events
+	 * when one more was due). */
+	uint64_t max_events;
+	bool over_events;
 	size_t n_attackers;
 	attacker_state att[SIM_MAX_ATTACKERS];
 	sim_row sec, period; /* the rows being counted */
@@ -829,13 +840,14 @@ static uint32_t uniform(void *user, uint32_t upper)
 }
 
 static bool setup(sim *m, const sim_scenario *s, uint64_t seed,
-		  size_t max_live, sim_result *r)
+		  const sim_budget *b, sim_result *r)
 {
 	memset(m, 0, sizeof *m);
 	memset(r, 0, sizeof *r);
 	m->s = s;
 	m->r = r;
-	m->max_live = max_live;
+	m->max_live = b->max_live;
+	m->max_events = b->max_events;
 	seeded_rng_seed(&m->rng, seed);
 	m->end = ns_of(s->duration_s);
 	m->verify_ns = (uint64_t)llround(s->verify_cost_us * 1000.0);
@@ -894,34 +906,63 @@ static void check_counts(sim *m)
 		broken(m, "the queue's counts differ from its callbacks'");
 }
 
-bool sim_run(const sim_scenario *s, uint64_t seed, size_t max_live,
+/* Processes the events due up to the end, until one fails or a budget
+ * stops the run. */
+static bool run_events(sim *m)
+{
+	bool ok = true;
+
+	while (ok && !m->oom && !m->over_budget && m->heap_n > 0 &&
+	       m->heap[0].t <= m->end) {
+		event e;
+
+		if (m->r->events == m->max_events) {
+			m->over_events = true;
+			m->now = m->heap[0].t; /* the event that did not run */
+			break;
+		}
+		e = next_event(m);
+		m->now = e.t;
+		m->r->events++;
+		ok = dispatch(m, &e);
+	}
+	return ok;
+}
+
+/* The one line of a run that a budget or the memory stopped; false
+ * then. */
+static bool report_stop(const sim *m)
+{
+	if (m->over_budget)
+		return !cli_fail("pow simulate: at %.3f s, more than %zu events, "
+				 "clients, requests and rows of time series "
+				 "held at once (--max-live %zu)",
+				 (double)m->now / 1e9, m->max_live,
+				 m->max_live);
+	if (m->over_events)
+		return !cli_fail("pow simulate: at %.3f s, more than %llu "
+				 "events processed (--max-events %llu)",
+				 (double)m->now / 1e9,
+				 (unsigned long long)m->max_events,
+				 (unsigned long long)m->max_events);
+	if (m->oom)
+		return !cli_fail("pow simulate: out of memory");
+	return true;
+}
+
+bool sim_run(const sim_scenario *s, uint64_t seed, const sim_budget *b,
 	     sim_result *r)
 {
 	sim m;
-	bool ok = setup(&m, s, seed, max_live, r);
+	bool ok = setup(&m, s, seed, b, r);
 
 	if (!ok) {
 		cli_fail("pow simulate: out of memory");
 	} else {
 		start_sources(&m);
-		while (ok && !m.oom && !m.over_budget && m.heap_n > 0 &&
-		       m.heap[0].t <= m.end) {
-			event e = next_event(&m);
-			m.now = e.t;
-			r->events++;
-			ok = dispatch(&m, &e);
-		}
+		ok = run_events(&m);
 		check_counts(&m);
-		if (m.over_budget) {
-			cli_fail("pow simulate: at %.3f s, more than %zu events, "
-				 "clients, requests and rows of time series "
-				 "held at once (--max-live %zu)",
-				 (double)m.now / 1e9, max_live, max_live);
-			ok = false;
-		} else if (m.oom) {
-			cli_fail("pow simulate: out of memory");
-			ok = false;
-		}
+		ok = report_stop(&m) && ok;
 	}
 	equix_pow_controller_free(m.ctl);
 	equix_pow_queue_free(m.queue);

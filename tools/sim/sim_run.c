@@ -117,7 +117,18 @@ static bool write_reports(const sim_outputs *o, const sim_scenario *s,
 	return sim_print_summary(s, seed, r) && ok;
 }
 
-bool sim_main(sim_scenario *s, uint64_t seed, size_t max_live,
+/* The --stats line: the events the budget counts, with the budget. */
+static void print_stats(const sim_result *r, const sim_budget *b, double wall)
+{
+	fprintf(stderr,
+		"equix-cli: pow simulate: %llu events in %.3f s, %.0f events/s "
+		"(--max-events %llu)\n",
+		(unsigned long long)r->events, wall,
+		wall > 0 ? (double)r->events / wall : 0.0,
+		(unsigned long long)b->max_events);
+}
+
+bool sim_main(sim_scenario *s, uint64_t seed, const sim_budget *b,
 	      const sim_outputs *o)
 {
 	sim_result r;
@@ -127,18 +138,12 @@ bool sim_main(sim_scenario *s, uint64_t seed, size_t max_live,
 	if (!measure(s))
 		return false;
 	start = cli_now();
-	if (!sim_run(s, seed, max_live, &r)) {
+	if (!sim_run(s, seed, b, &r)) {
 		sim_result_free(&r);
 		return false;
 	}
-	if (o->stats) {
-		double wall = cli_now() - start;
-		fprintf(stderr,
-			"equix-cli: pow simulate: %llu events in %.3f s, "
-			"%.0f events/s\n",
-			(unsigned long long)r.events, wall,
-			wall > 0 ? (double)r.events / wall : 0.0);
-	}
+	if (o->stats)
+		print_stats(&r, b, cli_now() - start);
 	ok = write_reports(o, s, seed, &r);
 	if (r.invariant[0] != '\0') {
 		cli_fail("pow simulate: invariant broken %s", r.invariant);
