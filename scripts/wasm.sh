@@ -9,8 +9,11 @@
 #   1. the Node suite, through tests/js.sh as make check runs it;
 #   2. the same suite in headless Chromium (js/test/browser/run.js);
 #   3. the demo's tests (examples/web/test): its replay stores, two server
-#      processes sharing a real Redis, and the page end to end in Chromium.
-# Ends with "N passed, N failed, N skipped" over the three; fails if any
+#      processes sharing a real Redis, and the page end to end in Chromium;
+#   4. js/build.sh in a clone configured in its own directory, as the top
+#      README builds the library (js/test/build_in_tree.sh, about a
+#      minute and a half: two autoreconf and configure runs and the core).
+# Ends with "N passed, N failed, N skipped" over the four; fails if any
 # suite fails or reports no tests.
 
 # The counts of a TAP log: node --test's closing "# pass N" and the rest.
@@ -56,6 +59,8 @@ equix_wasm_test() {
 		node "$EQUIX_SRC/js/test/browser/run.js" --screenshot "$logs/browser.png"
 	equix_wasm_suite "demo (examples/web/test)" "$logs/demo.log" \
 		sh -c 'cd "$1/examples/web" && node --test --test-reporter=tap test/*.test.js' sh "$EQUIX_SRC"
+	equix_wasm_suite "js/build.sh after an in-tree build (js/test/build_in_tree.sh)" \
+		"$logs/build_in_tree.log" sh "$EQUIX_SRC/js/test/build_in_tree.sh"
 	echo "$wasm_passed passed, $wasm_failed failed, $wasm_skipped skipped"
 	return "$wasm_status"
 }
