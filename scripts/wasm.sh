@@ -13,8 +13,8 @@
 #      two server processes sharing a real Redis, and the page end to end
 #      in Chromium;
 #   4. js/build.sh in a clone configured in its own directory, as the top
-#      README builds the library (js/test/build_in_tree.sh, about a
-#      minute and a half: two autoreconf and configure runs and the core).
+#      README builds the library (js/test/build_in_tree.sh, about 100 s:
+#      two autoreconf and configure runs and the core).
 # Ends with "N passed, N failed, N skipped" over the four; fails if any
 # suite fails or reports no tests.
 
