@@ -14,7 +14,8 @@
 # list of sources and config.h come from a configured tree of the native
 # build (js/Makefile.inc), so configure's packages too (scripts/setup.sh's
 # EQUIX_PACKAGES but Check: gcc, autoconf-archive, pkg-config,
-# libsodium-dev, libjansson-dev).
+# libsodium-dev, libjansson-dev), and git: in a checkout, that tree is
+# configured from the checkout's tracked files (see below).
 #
 # Environment:
 #   LIBSODIUM_SRC  an unpacked libsodium source tree to use instead of
@@ -73,6 +74,44 @@ if [ ! -f "$sodium/lib/libsodium.a" ]; then
 	}
 fi
 
+# ---- The sources ---------------------------------------------------------
+# In a git checkout the core is built from js/build/src: one symbolic link
+# per tracked file (to the work tree's file, so uncommitted changes count)
+# and autotools' output of its own. Not from the tree itself, which may be
+# configured and built in its own directory, as the top README's "Using
+# the library" does (./configure && make): automake's configure refuses
+# to configure such a tree again from another directory ("source
+# directory already configured"), and what that build wrote there would
+# stand in for this one's (its include/equix_version.h, which
+# include/equix.h's #include "..." finds beside itself before any -I
+# path, and its wasm-core/ files, which make's VPATH search finds up to
+# date). None of those is tracked. Outside a checkout (no file list to
+# trust) the tree itself is the source, and must not be configured in
+# its own directory.
+if [ "$(git -C "$top" rev-parse --show-toplevel 2>/dev/null)" = "$(cd "$top" && pwd -P)" ]; then
+	srcdir=$build/src
+	mkdir -p "$srcdir"
+	# The links are made anew (those of files no longer tracked go);
+	# autotools' files, not links, stay. In Perl, which autoreconf needs
+	# anyway: a process per link takes seconds.
+	find "$srcdir" -type l -exec rm -f {} +
+	(cd "$top" && git ls-files -z) | perl -0 -e '
+		use File::Basename qw(dirname);
+		use File::Path qw(make_path);
+		my ($top, $dst) = @ARGV;
+		while (my $f = <STDIN>) {
+			chomp $f;
+			next unless -e "$top/$f"; # deleted, not yet staged
+			make_path(dirname("$dst/$f"));
+			symlink("$top/$f", "$dst/$f") or die "build.sh: $dst/$f: $!\n";
+		}' "$top" "$srcdir"
+elif [ -f "$top/config.status" ]; then
+	echo "build.sh: $top is configured in its own directory and is not a git checkout; run \"make distclean\" there first" >&2
+	exit 1
+else
+	srcdir=$top
+fi
+
 # ---- The build description ----------------------------------------------
 # The core's C files, its config.h and its flags come from the autotools
 # build itself (js/Makefile.inc), not from lists of this script's: a tree
@@ -85,11 +124,17 @@ fi
 # include/ holds hashx.h and equix_version.h as configure wrote them.
 # Nothing is compiled there; make only writes those files, again whenever
 # a Makefile.inc or configure.ac has changed (automake's rebuild rules).
+# A tree configured from another source directory (an earlier build.sh's,
+# from the tree itself) is configured again.
 host=$build/host
+if [ -f "$host/Makefile" ] &&
+	[ "$(sed -n 's/^abs_top_srcdir = //p' "$host/Makefile")" != "$srcdir" ]; then
+	rm -rf "$host"
+fi
 if [ ! -f "$host/Makefile" ]; then
-	[ -x "$top/configure" ] || (cd "$top" && autoreconf -fi >/dev/null)
+	[ -x "$srcdir/configure" ] || (cd "$srcdir" && autoreconf -fi >/dev/null)
 	mkdir -p "$host"
-	(cd "$host" && "$top/configure" -q --without-check \
+	(cd "$host" && "$srcdir/configure" -q --without-check \
 		--with-hashx-size=32 --with-hashx-salt="HashX v1") || {
 		rm -f "$host/Makefile"
 		echo "build.sh: configure failed, see $host/config.log" >&2
@@ -108,11 +153,15 @@ rm -rf "$obj"
 mkdir -p "$obj"
 objs=
 # Every C file of js/src is part of the ABI the JavaScript calls.
-for src in $sources $(cd "$top" && ls js/src/*.c); do
+for src in $sources $(cd "$srcdir" && ls js/src/*.c); do
+	if [ ! -f "$srcdir/$src" ]; then
+		echo "build.sh: $src is listed for the core but $srcdir has no such file (a new file must be tracked: git add it)" >&2
+		exit 1
+	fi
 	o=$obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')
 	# shellcheck disable=SC2086
 	$CC $TARGET -std=c11 $CFLAGS_OPT -fvisibility=hidden $CORE_CFLAGS \
-		-c "$top/$src" -o "$o"
+		-c "$srcdir/$src" -o "$o"
 	objs="$objs $o"
 done
 

@@ -8,9 +8,14 @@
 # every time), builds js/dist/equix.wasm and runs, each with TAP output:
 #   1. the Node suite, through tests/js.sh as make check runs it;
 #   2. the same suite in headless Chromium (js/test/browser/run.js);
-#   3. the demo's tests (examples/web/test): its replay stores, two server
-#      processes sharing a real Redis, and the page end to end in Chromium.
-# Ends with "N passed, N failed, N skipped" over the three; fails if any
+#   3. the demo's tests (examples/web/test): its replay stores (the memory
+#      store's heap among them, hence --expose-gc, as its npm test has),
+#      two server processes sharing a real Redis, and the page end to end
+#      in Chromium;
+#   4. js/build.sh in a clone configured in its own directory, as the top
+#      README builds the library (js/test/build_in_tree.sh, about 100 s:
+#      two autoreconf and configure runs and the core).
+# Ends with "N passed, N failed, N skipped" over the four; fails if any
 # suite fails or reports no tests.
 
 # The counts of a TAP log: node --test's closing "# pass N" and the rest.
@@ -55,7 +60,9 @@ equix_wasm_test() {
 	equix_wasm_suite "Chromium suite (js/test/browser/run.js)" "$logs/browser.log" \
 		node "$EQUIX_SRC/js/test/browser/run.js" --screenshot "$logs/browser.png"
 	equix_wasm_suite "demo (examples/web/test)" "$logs/demo.log" \
-		sh -c 'cd "$1/examples/web" && node --test --test-reporter=tap test/*.test.js' sh "$EQUIX_SRC"
+		sh -c 'cd "$1/examples/web" && node --expose-gc --test --test-reporter=tap test/*.test.js' sh "$EQUIX_SRC"
+	equix_wasm_suite "js/build.sh after an in-tree build (js/test/build_in_tree.sh)" \
+		"$logs/build_in_tree.log" sh "$EQUIX_SRC/js/test/build_in_tree.sh"
 	echo "$wasm_passed passed, $wasm_failed failed, $wasm_skipped skipped"
 	return "$wasm_status"
 }

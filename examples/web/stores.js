@@ -45,9 +45,19 @@ import { createClient } from '@redis/client';
 const NONCE = /^[0-9a-f]{32}$/;
 const newSalt = () => randomBytes(16).toString('hex');
 
-/** Records in this process's memory, forgotten when it exits. */
+/** Records in this process's memory, forgotten when it exits. Memory
+ * follows the live seeds: each operation first drops every record that
+ * has expired, whether or not anyone asks for it again (a server asks
+ * only for the current and previous epochs' records, never for older
+ * ones), as Redis drops a key when its TTL runs out. */
 export class MemoryStore {
-  #records = new Map(); // name -> { salt, until (ms), nonces: Set }
+  #records = new Map(); // name -> { name, salt, until (ms), nonces: Set }
+  // The same records, earliest `until` first: a binary heap. A record
+  // enters it once, when made, and leaves it once, when it expires, so
+  // an operation costs one comparison when nothing has expired, and a
+  // record O(log n) over its life, for n records at once (two or three
+  // for a server).
+  #expiries = [];
   #now;
 
   /** `now` returns milliseconds (tests pass a clock of their own). */
@@ -58,22 +68,26 @@ export class MemoryStore {
   async issue(name, ttlSeconds) {
     checkName(name);
     checkTtl(ttlSeconds);
-    const live = this.#live(name);
-    if (live !== null) return live.salt;
-    const record = { salt: newSalt(), until: this.#now() + ttlSeconds * 1000, nonces: new Set() };
+    const now = this.#sweep();
+    const live = this.#records.get(name);
+    if (live !== undefined) return live.salt;
+    const record = { name, salt: newSalt(), until: now + ttlSeconds * 1000, nonces: new Set() };
     this.#records.set(name, record);
+    this.#push(record);
     return record.salt;
   }
 
   async salts(names) {
     names.forEach(checkName);
-    return names.map((name) => this.#live(name)?.salt ?? null);
+    this.#sweep();
+    return names.map((name) => this.#records.get(name)?.salt ?? null);
   }
 
   async claim(name, salt, nonce) {
     checkClaim(name, salt, nonce);
-    const record = this.#live(name);
-    if (record === null || record.salt !== salt) return 'gone';
+    this.#sweep();
+    const record = this.#records.get(name);
+    if (record === undefined || record.salt !== salt) return 'gone';
     if (record.nonces.has(nonce)) return 'replayed';
     record.nonces.add(nonce);
     return 'claimed';
@@ -81,24 +95,57 @@ export class MemoryStore {
 
   /** Claims held now (for tests and monitoring). */
   get size() {
+    this.#sweep();
     let n = 0;
-    for (const name of [...this.#records.keys()]) n += this.#live(name)?.nonces.size ?? 0;
+    for (const record of this.#records.values()) n += record.nonces.size;
     return n;
   }
 
   async close() {
     this.#records.clear();
+    this.#expiries = [];
   }
 
-  // The record of `name` if it has not expired; an expired one is dropped
-  // (a server asks for two or three names, so memory follows the live
-  // seeds' claims and not those of all time).
-  #live(name) {
-    const record = this.#records.get(name);
-    if (record === undefined) return null;
-    if (record.until > this.#now()) return record;
-    this.#records.delete(name);
-    return null;
+  // Drops the records whose `until` has come, and returns the time now:
+  // what is left in #records is live.
+  #sweep() {
+    const now = this.#now();
+    while (this.#expiries.length > 0 && this.#expiries[0].until <= now) {
+      const record = this.#pop();
+      if (this.#records.get(record.name) === record) this.#records.delete(record.name);
+    }
+    return now;
+  }
+
+  #push(record) {
+    const heap = this.#expiries;
+    let i = heap.push(record) - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (heap[parent].until <= record.until) break;
+      heap[i] = heap[parent];
+      i = parent;
+    }
+    heap[i] = record;
+  }
+
+  #pop() {
+    const heap = this.#expiries;
+    const top = heap[0];
+    const last = heap.pop();
+    if (heap.length > 0) {
+      let i = 0;
+      for (;;) {
+        let child = 2 * i + 1;
+        if (child >= heap.length) break;
+        if (child + 1 < heap.length && heap[child + 1].until < heap[child].until) child += 1;
+        if (last.until <= heap[child].until) break;
+        heap[i] = heap[child];
+        i = child;
+      }
+      heap[i] = last;
+    }
+    return top;
   }
 }
 

@@ -1,11 +1,13 @@
 // Copyright (c) 2026 The equix authors
 // SPDX-License-Identifier: BSD-3-Clause
 //
-// The replay stores: a seed's record is made once and kept for its TTL, a
-// nonce is claimed once per record, and a claim against a record that is
-// gone (or is another one now) is refused as 'gone'; in memory and in a
-// real Redis (started here on loopback), where clients racing for one
-// record or one nonce see exactly one outcome.
+// The replay stores: a seed's record is made once and kept for its TTL,
+// then goes whether or not it is read again, a nonce is claimed once per
+// record, and a claim against a record that is gone (or is another one
+// now) is refused as 'gone'; in memory and in a real Redis (started here
+// on loopback), where clients racing for one record or one nonce see
+// exactly one outcome. (store_memory.test.js measures the memory store's
+// heap.)
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -52,6 +54,41 @@ test('memory: records are the process\'s own, and end with their TTL', async () 
   assert.equal(await store.claim('e', next, N1), 'claimed');
 });
 
+test('memory: records of many TTLs each end at their own time (the expiry order against a model)', async () => {
+  // A small generator of its own, so that a failure can be run again.
+  let x = 12345;
+  const random = (n) => {
+    x = (x * 1103515245 + 12345) % 2 ** 31;
+    return x % n;
+  };
+  let now = 0;
+  const store = new MemoryStore({ now: () => now });
+  const model = new Map(); // name -> { salt, until, claims }
+  for (let step = 0; step < 2000; step++) {
+    now += random(3) * 1000;
+    const name = `r${random(400)}`;
+    const ttl = 1 + random(60);
+    const live = model.get(name);
+    const salt = await store.issue(name, ttl);
+    if (live !== undefined && live.until > now) {
+      assert.equal(salt, live.salt);
+    } else {
+      model.set(name, { salt, until: now + ttl * 1000, claims: 0 });
+    }
+    const record = model.get(name);
+    assert.equal(await store.claim(name, salt, step.toString(16).padStart(32, '0')), 'claimed');
+    record.claims += 1;
+    if (step % 100 === 99) {
+      const names = [...model.keys()];
+      const want = names.map((n) => (model.get(n).until > now ? model.get(n).salt : null));
+      assert.deepEqual(await store.salts(names), want, `at ${now} ms`);
+      let held = 0;
+      for (const r of model.values()) if (r.until > now) held += r.claims;
+      assert.equal(store.size, held, `at ${now} ms`);
+    }
+  }
+});
+
 test('a bad name, TTL, salt or nonce is an error, not a claim', async () => {
   const store = new MemoryStore();
   const salt = await store.issue('e', 10);
@@ -82,8 +119,8 @@ after(async () => {
   await redis?.stop();
 });
 
-async function redisStore(options) {
-  const store = await RedisStore.connect(redis.url, options);
+async function redisStore({ url = redis.url, ...options } = {}) {
+  const store = await RedisStore.connect(url, options);
   stores.push(store);
   return store;
 }
@@ -134,6 +171,23 @@ test('Redis: a record deleted, or made under another Redis process, is gone, and
   const third = await store.issue('lost', 60);
   assert.notEqual(third, again);
   assert.equal(await store.claim('lost', third, N1), 'claimed');
+});
+
+test('Redis: a record leaves Redis when its TTL runs out, read again or not', { skip: missing ?? false }, async () => {
+  // Database 1 holds this record alone. DBSIZE counts the keys Redis
+  // holds, expired or not, and expires none itself, as a read would.
+  const store = await redisStore({ url: `${redis.url}/1` });
+  const db1 = await createClient({ url: `${redis.url}/1` }).on('error', () => {}).connect();
+  try {
+    const salt = await store.issue('short', 1);
+    assert.equal(await store.claim('short', salt, N1), 'claimed');
+    assert.equal(await db1.dbSize(), 1);
+    const deadline = Date.now() + 10_000;
+    while ((await db1.dbSize()) !== 0 && Date.now() < deadline) await new Promise((ok) => setTimeout(ok, 100));
+    assert.equal(await db1.dbSize(), 0, 'the record is still in Redis 10 s after its TTL of 1 s');
+  } finally {
+    await db1.close();
+  }
 });
 
 test('Redis: an evicting maxmemory-policy gets one warning line at connect', { skip: missing ?? false }, async () => {
