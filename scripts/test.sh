@@ -60,7 +60,10 @@
 #                              sharing Redis, the page end to end)
 #   scripts/test.sh --tor      Tor itself on this library (scripts/tor.sh):
 #                              Debian's tor source package with
-#                              contrib/tor's series built against the
+#                              contrib/tor's series, its configure's
+#                              refusals (a library below the version
+#                              floor, the option without --enable-gpl),
+#                              built against the
 #                              library as this tree installs it, Tor's
 #                              whole unit and slow suites, and the
 #                              loopback network's interop matrix against
