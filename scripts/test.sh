@@ -62,7 +62,10 @@
 #                              own directory (js/test/build_in_tree.sh)
 #   scripts/test.sh --tor      Tor itself on this library (scripts/tor.sh):
 #                              Debian's tor source package with
-#                              contrib/tor's series built against the
+#                              contrib/tor's series, its configure's
+#                              refusals (a library below the version
+#                              floor, the option without --enable-gpl),
+#                              built against the
 #                              library as this tree installs it, Tor's
 #                              whole unit and slow suites, and the
 #                              loopback network's interop matrix against

@@ -8,22 +8,27 @@
 #     install into build/tor/prefix);
 #  2. Debian's tor source package (scripts/apt-source.sh), the version of
 #     the tor binary package installed beside it, with contrib/tor's
-#     series and its test-only patch applied, built with --enable-gpl
-#     --enable-system-equix against build/tor/prefix (rpath, so nothing
-#     is installed system-wide);
-#  3. proof that the binaries use the library: ldd resolves libequix and
+#     series and its test-only patch applied;
+#  3. what the series' configure refuses, each a configure run that must
+#     stop with its message, not a build: libhashx, then libequix, whose
+#     pkg-config file claims a version below the floor (0.0.9; 0.1.0 is
+#     the first with hashx_exec_sized), and --enable-system-equix without
+#     --enable-gpl (no pow module);
+#  4. Tor built with --enable-gpl --enable-system-equix against
+#     build/tor/prefix (rpath, so nothing is installed system-wide);
+#  5. proof that the binaries use the library: ldd resolves libequix and
 #     libhashx to build/tor/prefix, the versioned symbols are imported,
 #     and no Equi-X or HashX code but the bundled BLAKE2b is left in Tor;
-#  4. Tor's whole unit suite (src/test/test) and slow suite
+#  6. Tor's whole unit suite (src/test/test) and slow suite
 #     (src/test/test-slow): any failure, or any skipped test that the
 #     unpatched build does not skip (tests/tor/stock-skips), fails;
-#  5. the loopback network's interop matrix (tests/tor/interop.sh) with
+#  7. the loopback network's interop matrix (tests/tor/interop.sh) with
 #     Debian's own tor binary as the other peer.
 #
 # Ends with one line: "N passed, N failed, N skipped", Tor's tests and the
-# matrix's rows together. A failed build or check of the binaries stops
-# the stage at once; a failing suite or row is counted, the rest still
-# run, and the stage fails at the end.
+# matrix's rows together. A failed build, configure check or check of the
+# binaries stops the stage at once; a failing suite or row is counted,
+# the rest still run, and the stage fails at the end.
 set -euo pipefail
 
 # Tor's build dependencies (its Debian source package's, less the
@@ -71,6 +76,61 @@ equix_tor_source() {
 	(cd "$src" && autoreconf -fi >/dev/null 2>&1)
 	echo "$stamp" >"$src/.equix-stamp"
 	echo "tor: $version from Debian's source package, $(wc -l <"$EQUIX_SRC/contrib/tor/patches/series") patches and the test-only one applied"
+}
+
+# equix_tor_refused NAME EXPECTED PKG_CONFIG_PATH CONFIGURE_ARGS...: runs
+# the patched tree's configure in build/tor/refused/NAME with
+# CONFIGURE_ARGS, the libraries found through PKG_CONFIG_PATH; it must
+# fail, and say each line of EXPECTED. No build: configure stops near its
+# start, at the series' checks.
+equix_tor_refused() {
+	local name=$1 expected=$2 pcpath=$3 dir=$EQUIX_TOR_DIR/refused/$1 line
+	shift 3
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	if (cd "$dir" && PKG_CONFIG_PATH=$pcpath "$EQUIX_TOR_DIR/src/configure" \
+		--disable-asciidoc --disable-manpage --disable-html-manual "$@") \
+		>"$dir/configure.log" 2>&1; then
+		echo "tor: configure $* ($name) succeeded; it must stop, saying:"
+		sed 's/^/    /' <<<"$expected"
+		return 1
+	fi
+	while IFS= read -r line; do
+		grep -qF -- "$line" "$dir/configure.log" && continue
+		tail -n 15 "$dir/configure.log"
+		echo "tor: configure $* ($name) failed, but without: $line"
+		return 1
+	done <<<"$expected"
+	echo "tor: configure $* ($name) stops:"
+	sed -n '/^configure: error: /,$p' "$dir/configure.log" | sed '/^$/d; s/^/    /'
+}
+
+# The version floor: the library as installed, its pkg-config files
+# claiming 0.0.9, below 0.1.0 (the first release with hashx_exec_sized),
+# each library in its turn, the other as it is.
+equix_tor_too_old() {
+	local lib other pc=$EQUIX_TOR_DIR/prefix/lib/pkgconfig fake
+	for lib in libhashx libequix; do
+		fake=$EQUIX_TOR_DIR/refused/pc-$lib
+		rm -rf "$fake"
+		mkdir -p "$fake"
+		other=libequix
+		[ "$lib" = libhashx ] || other=libhashx
+		cp "$pc/$other.pc" "$fake/"
+		sed 's/^Version: .*/Version: 0.0.9/' "$pc/$lib.pc" >"$fake/$lib.pc"
+		equix_tor_refused "$lib-0.0.9" \
+			"--enable-system-equix requires libequix and libhashx 0.1.0 or newer
+Package '$lib' has version '0.0.9', required version is '>= 0.1.0'" \
+			"$fake" --enable-gpl --enable-system-equix
+	done
+}
+
+# The option without the pow module (no --enable-gpl): the real library
+# is there, and configure must still refuse, not link what nothing uses.
+equix_tor_no_gpl() {
+	equix_tor_refused no-gpl \
+		"--enable-system-equix requires the pow module, which is built only with --enable-gpl" \
+		"$EQUIX_TOR_DIR/prefix/lib/pkgconfig" --enable-system-equix
 }
 
 equix_tor_build() {
@@ -204,6 +264,8 @@ equix_tor_test() {
 	equix_install "${EQUIX_TOR_PACKAGES[@]}"
 	equix_tor_step "installing the library" equix_tor_library
 	equix_tor_step "fetching and patching Debian's source" equix_tor_source
+	equix_tor_step "configure: a library older than the floor" equix_tor_too_old
+	equix_tor_step "configure: the option without --enable-gpl" equix_tor_no_gpl
 	equix_tor_step "building Tor" equix_tor_build
 	equix_tor_step "checking the binaries" equix_tor_uses_library
 	equix_tor_step "src/test/test" equix_tor_suite src/test/test

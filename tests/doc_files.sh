@@ -91,7 +91,7 @@ function foreign(t) {
 	if (t ~ /^src\/(ext|feature|test)\//) return 1
 	# and its Debian source package (contrib/tor/README.md)
 	if (t ~ /^debian\/patches(\/|$)/) return 1
-	if (t ~ /^(compat_blake2\.h|blake2\.c|hs_client\.c|test_sandbox\.c|test_crypto_slow\.c)$/)
+	if (t ~ /^(compat_blake2\.h|blake2\.c|hs_client\.c|test_sandbox\.c|test_crypto_slow\.c|orconfig\.h)$/)
 		return 1
 	# a file of the npm package @noble/hashes (js/README.md)
 	if (t == "blake2.js") return 1
