@@ -15,6 +15,7 @@ import assert from 'node:assert/strict';
 
 import { ready, hashx, equix, pow } from '../src/index.js';
 import { hex, torVectors } from './vectors.js';
+import { docRows } from './doc_rows.js';
 
 await ready();
 
@@ -30,27 +31,7 @@ async function readDoc() {
   return response.text();
 }
 
-// The first code span's text in `cell`, or null.
-function firstCode(cell) {
-  const m = /`([^`]*)`/.exec(cell);
-  return m === null ? null : m[1];
-}
-
-// "| `js-id` | call | bad input | outcome |": { id, bad, want, line }.
-function jsRows(text) {
-  const rows = [];
-  text.split('\n').forEach((line, i) => {
-    if (!line.startsWith('| `js-')) return;
-    const cells = line.split('|').slice(1, -1).map((c) => c.trim());
-    if (cells.length !== 4 || line.includes('\\|')) {
-      throw new Error(`doc/bad-input.md:${i + 1}: a js- row needs four cells and no \\|`);
-    }
-    rows.push({ id: firstCode(cells[0]), bad: cells[2], want: firstCode(cells[3]), line: i + 1 });
-  });
-  return rows;
-}
-
-const rows = jsRows(await readDoc());
+const rows = docRows(await readDoc(), 'js-');
 
 // ---- The rows' names ---------------------------------------------------
 

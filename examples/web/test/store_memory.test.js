@@ -24,6 +24,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
 import { MemoryStore } from '../stores.js';
+import { docRows } from '../../../js/test/doc_rows.js';
 
 const MiB = 1024 * 1024;
 const LIFETIME = 3600; // seconds, server.js's default SEED_LIFETIME
@@ -82,26 +83,7 @@ async function growthOverEpochs() {
 
 const DOC = new URL('../../../doc/bad-input.md', import.meta.url);
 
-function firstCode(cell) {
-  const m = /`([^`]*)`/.exec(cell);
-  return m === null ? null : m[1];
-}
-
-// "| `demo-id` | call | bad input | outcome |": { id, bad, want, line }.
-function demoRows(text) {
-  const rows = [];
-  text.split('\n').forEach((line, i) => {
-    if (!line.startsWith('| `demo-')) return;
-    const cells = line.split('|').slice(1, -1).map((c) => c.trim());
-    if (cells.length !== 4 || line.includes('\\|')) {
-      throw new Error(`doc/bad-input.md:${i + 1}: a demo- row needs four cells and no \\|`);
-    }
-    rows.push({ id: firstCode(cells[0]), bad: cells[2], want: firstCode(cells[3]), line: i + 1 });
-  });
-  return rows;
-}
-
-const rows = demoRows(readFileSync(DOC, 'utf8'));
+const rows = docRows(readFileSync(DOC, 'utf8'), 'demo-');
 
 // Each case gets the test's context, for a diagnostic line with what it
 // measured.
