@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 
 import { ready, hashx, equix, pow } from '../src/index.js';
 import { hex, torVectors } from './vectors.js';
-import { docRows } from './doc_rows.js';
+import { docRows, walkRows } from './doc_rows.js';
 
 await ready();
 
@@ -145,21 +145,4 @@ async function outcome(fn) {
   }
 }
 
-test('doc/bad-input.md: every js- row has a case here and every case one row', () => {
-  assert.ok(rows.length > 0, 'no js- rows in doc/bad-input.md');
-  for (const r of rows) {
-    assert.ok(r.id !== null && r.want !== null, `doc/bad-input.md:${r.line}: no id or outcome`);
-    assert.ok(Object.hasOwn(cases, r.id), `doc/bad-input.md:${r.line}: row ${r.id} has no case`);
-  }
-  for (const id of Object.keys(cases)) {
-    const n = rows.filter((r) => r.id === id).length;
-    assert.equal(n, 1, `case ${id} has ${n} rows in doc/bad-input.md, want 1`);
-  }
-});
-
-for (const r of rows) {
-  test(`${r.id}: ${r.bad}`, async () => {
-    assert.ok(Object.hasOwn(cases, r.id), `no case for doc/bad-input.md:${r.line}`);
-    assert.equal(await outcome(cases[r.id]), r.want, `doc/bad-input.md:${r.line}`);
-  });
-}
+walkRows({ test, assert, rows, cases, prefix: 'js-', outcome });

@@ -28,3 +28,27 @@ export function docRows(text, prefix) {
   });
   return rows;
 }
+
+// Registers the walk of `rows` with `test` (node:test's, or the browser
+// harness's) and `assert`: one test that every row has its case in
+// `cases` and every case one row, then one test a row, comparing
+// `outcome(cases[id], t)` with the row's first code span.
+export function walkRows({ test, assert, rows, cases, prefix, outcome }) {
+  test(`doc/bad-input.md: every ${prefix} row has a case here and every case one row`, () => {
+    assert.ok(rows.length > 0, `no ${prefix} rows in doc/bad-input.md`);
+    for (const r of rows) {
+      assert.ok(r.id !== null && r.want !== null, `doc/bad-input.md:${r.line}: no id or outcome`);
+      assert.ok(Object.hasOwn(cases, r.id), `doc/bad-input.md:${r.line}: row ${r.id} has no case`);
+    }
+    for (const id of Object.keys(cases)) {
+      const n = rows.filter((r) => r.id === id).length;
+      assert.equal(n, 1, `case ${id} has ${n} rows in doc/bad-input.md, want 1`);
+    }
+  });
+  for (const r of rows) {
+    test(`${r.id}: ${r.bad}`, async (t) => {
+      assert.ok(Object.hasOwn(cases, r.id), `no case for doc/bad-input.md:${r.line}`);
+      assert.equal(await outcome(cases[r.id], t), r.want, `doc/bad-input.md:${r.line}`);
+    });
+  }
+}

@@ -24,7 +24,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
 import { MemoryStore } from '../stores.js';
-import { docRows } from '../../../js/test/doc_rows.js';
+import { docRows, walkRows } from '../../../js/test/doc_rows.js';
 
 const MiB = 1024 * 1024;
 const LIFETIME = 3600; // seconds, server.js's default SEED_LIFETIME
@@ -96,21 +96,4 @@ const cases = {
   },
 };
 
-test('doc/bad-input.md: every demo- row has a case here and every case one row', () => {
-  assert.ok(rows.length > 0, 'no demo- rows in doc/bad-input.md');
-  for (const r of rows) {
-    assert.ok(r.id !== null && r.want !== null, `doc/bad-input.md:${r.line}: no id or outcome`);
-    assert.ok(Object.hasOwn(cases, r.id), `doc/bad-input.md:${r.line}: row ${r.id} has no case`);
-  }
-  for (const id of Object.keys(cases)) {
-    const n = rows.filter((r) => r.id === id).length;
-    assert.equal(n, 1, `case ${id} has ${n} rows in doc/bad-input.md, want 1`);
-  }
-});
-
-for (const r of rows) {
-  test(`${r.id}: ${r.bad}`, async (t) => {
-    assert.ok(Object.hasOwn(cases, r.id), `no case for doc/bad-input.md:${r.line}`);
-    assert.equal(await cases[r.id](t), r.want, `doc/bad-input.md:${r.line}`);
-  });
-}
+walkRows({ test, assert, rows, cases, prefix: 'demo-', outcome: (run, t) => run(t) });
