@@ -9,11 +9,12 @@
 #  2. Debian's tor source package (scripts/apt-source.sh), the version of
 #     the tor binary package installed beside it, with contrib/tor's
 #     series and its test-only patch applied;
-#  3. what the series' configure refuses, each a configure run that must
-#     stop with its message, not a build: libhashx, then libequix, whose
-#     pkg-config file claims a version below the floor (0.0.9; 0.1.0 is
-#     the first with hashx_exec_sized), and --enable-system-equix without
-#     --enable-gpl (no pow module);
+#  3. what the series' configure refuses, doc/bad-input.md's build-tor-
+#     rows, each a configure run that must stop with its row's message,
+#     not a build: libhashx, then libequix, whose pkg-config file claims
+#     a version below the floor (0.0.9; 0.1.0 is the first with
+#     hashx_exec_sized), and --enable-system-equix without --enable-gpl
+#     (no pow module);
 #  4. Tor built with --enable-gpl --enable-system-equix against
 #     build/tor/prefix (rpath, so nothing is installed system-wide);
 #  5. proof that the binaries use the library: ldd resolves libequix and
@@ -107,30 +108,60 @@ equix_tor_refused() {
 
 # The version floor: the library as installed, its pkg-config files
 # claiming 0.0.9, below 0.1.0 (the first release with hashx_exec_sized),
-# each library in its turn, the other as it is.
+# LIB (libhashx or libequix) in its turn, the other as it is; configure
+# must say EXPECTED, and pkg-config's own line.
 equix_tor_too_old() {
-	local lib other pc=$EQUIX_TOR_DIR/prefix/lib/pkgconfig fake
-	for lib in libhashx libequix; do
-		fake=$EQUIX_TOR_DIR/refused/pc-$lib
-		rm -rf "$fake"
-		mkdir -p "$fake"
-		other=libequix
-		[ "$lib" = libhashx ] || other=libhashx
-		cp "$pc/$other.pc" "$fake/"
-		sed 's/^Version: .*/Version: 0.0.9/' "$pc/$lib.pc" >"$fake/$lib.pc"
-		equix_tor_refused "$lib-0.0.9" \
-			"--enable-system-equix requires libequix and libhashx 0.1.0 or newer
+	local lib=$1 expected=$2 other pc=$EQUIX_TOR_DIR/prefix/lib/pkgconfig fake
+	fake=$EQUIX_TOR_DIR/refused/pc-$lib
+	rm -rf "$fake"
+	mkdir -p "$fake"
+	other=libequix
+	[ "$lib" = libhashx ] || other=libhashx
+	cp "$pc/$other.pc" "$fake/"
+	sed 's/^Version: .*/Version: 0.0.9/' "$pc/$lib.pc" >"$fake/$lib.pc"
+	equix_tor_refused "$lib-0.0.9" "$expected
 Package '$lib' has version '0.0.9', required version is '>= 0.1.0'" \
-			"$fake" --enable-gpl --enable-system-equix
-	done
+		"$fake" --enable-gpl --enable-system-equix
 }
 
 # The option without the pow module (no --enable-gpl): the real library
-# is there, and configure must still refuse, not link what nothing uses.
+# is there, and configure must still refuse, saying EXPECTED, not link
+# what nothing uses.
 equix_tor_no_gpl() {
-	equix_tor_refused no-gpl \
-		"--enable-system-equix requires the pow module, which is built only with --enable-gpl" \
+	equix_tor_refused no-gpl "$1" \
 		"$EQUIX_TOR_DIR/prefix/lib/pkgconfig" --enable-system-equix
+}
+
+# doc/bad-input.md's build-tor- rows, "ID<tab>EXPECTED" a line: EXPECTED
+# is the first code span of the outcome (the fourth cell).
+equix_tor_doc_rows() {
+	awk -F'|' '/^\| `build-tor-/ {
+		id = $2; gsub(/[ `]/, "", id)
+		if (match($5, /`[^`]*`/))
+			print id "\t" substr($5, RSTART + 1, RLENGTH - 2)
+	}' "$EQUIX_SRC/doc/bad-input.md"
+}
+
+# Walks those rows: each is a configure run that must stop with its
+# line. A row with no check here, or a check with no row, fails.
+equix_tor_refusals() {
+	local id expected rows=0
+	while IFS=$'\t' read -r id expected; do
+		rows=$((rows + 1))
+		case $id in
+		build-tor-old-libhashx) equix_tor_too_old libhashx "$expected" ;;
+		build-tor-old-libequix) equix_tor_too_old libequix "$expected" ;;
+		build-tor-no-gpl) equix_tor_no_gpl "$expected" ;;
+		*)
+			echo "tor: doc/bad-input.md's row $id has no check here"
+			return 1
+			;;
+		esac || return 1
+	done < <(equix_tor_doc_rows)
+	if [ "$rows" != 3 ]; then
+		echo "tor: doc/bad-input.md has $rows build-tor- rows; this script checks 3"
+		return 1
+	fi
 }
 
 equix_tor_build() {
@@ -264,8 +295,7 @@ equix_tor_test() {
 	equix_install "${EQUIX_TOR_PACKAGES[@]}"
 	equix_tor_step "installing the library" equix_tor_library
 	equix_tor_step "fetching and patching Debian's source" equix_tor_source
-	equix_tor_step "configure: a library older than the floor" equix_tor_too_old
-	equix_tor_step "configure: the option without --enable-gpl" equix_tor_no_gpl
+	equix_tor_step "configure: doc/bad-input.md's build-tor- rows" equix_tor_refusals
 	equix_tor_step "building Tor" equix_tor_build
 	equix_tor_step "checking the binaries" equix_tor_uses_library
 	equix_tor_step "src/test/test" equix_tor_suite src/test/test

@@ -18,9 +18,14 @@
 # and the core, not of libsodium; js/build.sh skips that step when its
 # library is there, as it does on a second run.
 #
+# It walks doc/bad-input.md's build-js- row (build-js-in-tree), whose
+# outcome's first code span is the file the build must write; a row with
+# no check here, or this check with no row, fails.
+#
 # Prints TAP (scripts/wasm.sh counts "# pass", "# fail", "# skipped"):
+#   0. doc/bad-input.md has the one build-js- row this script checks;
 #   1. the clone configures in its own directory;
-#   2. js/build.sh there writes js/dist/equix.wasm;
+#   2. js/build.sh there writes the row's file (js/dist/equix.wasm);
 #   3. and writes no file of the clone outside js/build and js/dist;
 #   4. that core verifies Tor's PoW v1 vectors (standard HashX: the
 #      package's configuration, not whatever the clone's own build has).
@@ -55,6 +60,17 @@ finish() {
 }
 
 echo "TAP version 13"
+
+# 0. The row: "| `build-js-in-tree` | call | bad input | `FILE`: ... |".
+rows=$(awk -F'|' '/^\| `build-js-/ {
+	id = $2; gsub(/[ `]/, "", id)
+	if (match($5, /`[^`]*`/)) print id " " substr($5, RSTART + 1, RLENGTH - 2)
+}' "$top/doc/bad-input.md")
+want=${rows#build-js-in-tree }
+[ "$rows" != "$want" ] && [ -n "$want" ] && [ "$(echo "$rows" | wc -l)" = 1 ]
+check $? "doc/bad-input.md has one build-js- row, build-js-in-tree (${rows:-none})"
+[ "$fail" = 0 ] || finish
+
 if ! git -C "$top" rev-parse --git-dir >/dev/null 2>&1; then
 	echo "build_in_tree.sh: $top is not a git checkout (the clone is made from its tracked files)" >&2
 	exit 1
@@ -88,8 +104,9 @@ if [ -f "$top/js/build/sodium/lib/libsodium.a" ]; then
 fi
 touch "$tmp/stamp"
 (cd "$clone/js" && JOBS=$JOBS ./build.sh) >"$log" 2>&1
-check $? "js/build.sh writes js/dist/equix.wasm after it" "$log"
-[ -f "$clone/js/dist/equix.wasm" ] || finish
+[ -f "$clone/$want" ]
+check $? "js/build.sh writes $want after it" "$log"
+[ -f "$clone/$want" ] || finish
 find "$clone" \( -path "$clone/.git" -o -path "$clone/js/build" -o -path "$clone/js/dist" \) -prune \
 	-o -type f -newer "$tmp/stamp" -print >"$log"
 [ ! -s "$log" ]
