@@ -153,7 +153,7 @@ typedef enum equix_pow_result {
                                       rotation and cannot come back */
     EQUIX_POW_FAIL_EVICTED,     /**< the nonce may be one the full replay
                                      cache evicted under this seed, at
-                                     any effort (service, step 2) */
+                                     any effort (service, step 4) */
     EQUIX_POW_FAIL_REENTERED,   /**< called from the queue's own discard
                                      callback, which may not re-enter it
                                      (or after one that did not return,
@@ -452,10 +452,10 @@ EQUIX_POW_API equix_pow_result equix_pow_service_set_min_effort(
  * Checks a proof, cheapest first: the effort reaches the minimum
  * (equix_pow_service_set_min_effort()); the seed head names a known seed
  * (the current one first); the (nonce, seed) pair is not in the replay
- * cache, at any effort, nor in the seed's filter of nonces the full cache
- * evicted (EQUIX_POW_FAIL_EVICTED: the proof may be one the cache
- * accepted and let go, or, rarely, one the filter cannot tell from
- * those); the effort check; equix_verify(). On success the pair is
+ * cache, at any effort; the effort check; the pair is not in the seed's
+ * filter of nonces the full cache evicted (EQUIX_POW_FAIL_EVICTED: the
+ * proof may be one the cache accepted and let go, or, rarely, one the
+ * filter cannot tell from those); equix_verify(). On success the pair is
  * recorded. When the replay cache is at its cap, the proof takes the
  * place of a recorded one (the previous seed's first, then the
  * cheapest), whose nonce goes into its seed's filter; only when every

@@ -6,11 +6,12 @@
  *
  *   0. the effort must reach the service's minimum, if it has one;
  *   1. the seed head must name the current or the previous seed;
- *   2. the (nonce, seed) pair must not have been accepted before, at any
- *      effort: not recorded (FAIL_REPLAY), and not in the seed's filter of
- *      pairs the full cache let go (FAIL_EVICTED, see below);
+ *   2. the (nonce, seed) pair must not be recorded, at any effort
+ *      (FAIL_REPLAY);
  *   3. the effort check (one 4-byte BLAKE2b);
- *   4. the pair is reserved in the replay cache;
+ *   4. the pair is reserved in the replay cache, unless the seed's filter
+ *      of pairs the full cache let go may hold it (FAIL_EVICTED, see
+ *      below);
  *   5. equix_verify() (eight HashX evaluations plus the program build);
  *   6. the reservation becomes the record.
  *
@@ -262,8 +263,9 @@ static equix_pow_result find_seed(equix_pow_service *s,
 	pthread_mutex_lock(&s->lock);
 	tag = seed_for_head(s, proof->seed_head);
 	if (tag >= 0)
-		r = insert_result(replay_cache_lookup(&s->cache, (unsigned)tag,
-						      proof->nonce));
+		r = replay_cache_contains(&s->cache, (unsigned)tag, proof->nonce)
+			    ? EQUIX_POW_FAIL_REPLAY
+			    : EQUIX_POW_OK;
 	if (r == EQUIX_POW_OK) {
 		memcpy(seed, s->seeds[tag].seed, EQUIX_POW_SEED_LEN);
 		*generation = s->seeds[tag].generation;
