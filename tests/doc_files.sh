@@ -25,9 +25,11 @@
 # program or library a tracked Makefile.am or Makefile.inc builds (its
 # *_PROGRAMS and *_LTLIBRARIES lists). A trailing :LINE is dropped. [ab]
 # and {a,b} stand for each name they spell, and each must exist; a span
-# with * or ? is a glob that must match at least one tracked file. The
-# README.md of a directory of src/ (src/compiler/README.md) is that
-# directory's file list: it must name every tracked file there.
+# with * or ? is a glob that must match at least one tracked file.
+# File lists live in one place, the README.md of each source directory
+# (src/*/, tools/*/ and bench/): each of those directories has one, and it
+# must name every tracked file of the directory; doc/architecture.md
+# links to them instead of listing files.
 # Not checked: what the build or the tools write (build/, js/dist/,
 # js/build/, js/node_modules/, doc/api/, bench-results/, *.la, *.so*),
 # and the files of Tor's own tree that doc/tor.md, doc/defence.md and
@@ -174,7 +176,8 @@ function consider(t, doc, line,   here, first, ext, shown) {
 BEGIN { load() }
 FNR == 1 {
 	fence = 0; open = 0
-	if (FILENAME ~ /^src\/[^\/]+\/README\.md$/) dir_readme[FILENAME] = 1
+	if (FILENAME ~ /^((src|tools)\/[^\/]+|bench)\/README\.md$/)
+		dir_readme[FILENAME] = 1
 }
 /^[ \t]*(```|~~~)/ { fence = !fence; open = 0; next }
 fence { next }
@@ -207,8 +210,17 @@ function complete(doc,   here, f, name) {
 			doc, name, here
 	}
 }
+# A source directory (src/*/, tools/*/, bench/) without its README.md.
+function source_dir(d) {
+	return d ~ /^(src|tools)\/[^\/]+$/ || d == "bench"
+}
 END {
 	for (d in dir_readme) complete(d)
+	for (d in dir)
+		if (source_dir(d) && !((d "/README.md") in in_git)) {
+			unlisted++
+			printf "FAIL: %s/ has no README.md listing its files\n", d
+		}
 	printf "%d names checked, %d missing, %d files unlisted\n", checked,
 		failed, unlisted
 	exit failed + unlisted > 0
