@@ -27,7 +27,7 @@
 # and {a,b} stand for each name they spell, and each must exist; a span
 # with * or ? is a glob that must match at least one tracked file.
 # File lists live in one place, the README.md of each source directory
-# (src/*/, tools/*/ and bench/): each of those directories has one, and it
+# (src/*/, tools/*/, bench/ and js/src/): each of them has one, and it
 # must name every tracked file of the directory; doc/architecture.md
 # links to them instead of listing files.
 # Not checked: what the build or the tools write (build/, js/dist/,
@@ -176,7 +176,7 @@ function consider(t, doc, line,   here, first, ext, shown) {
 BEGIN { load() }
 FNR == 1 {
 	fence = 0; open = 0
-	if (FILENAME ~ /^((src|tools)\/[^\/]+|bench)\/README\.md$/)
+	if (FILENAME ~ /^((src|tools)\/[^\/]+|bench|js\/src)\/README\.md$/)
 		dir_readme[FILENAME] = 1
 }
 /^[ \t]*(```|~~~)/ { fence = !fence; open = 0; next }
@@ -210,9 +210,10 @@ function complete(doc,   here, f, name) {
 			doc, name, here
 	}
 }
-# A source directory (src/*/, tools/*/, bench/) without its README.md.
+# A source directory (src/*/, tools/*/, bench/, js/src/) without its
+# README.md.
 function source_dir(d) {
-	return d ~ /^(src|tools)\/[^\/]+$/ || d == "bench"
+	return d ~ /^(src|tools)\/[^\/]+$/ || d == "bench" || d == "js/src"
 }
 END {
 	for (d in dir_readme) complete(d)
