@@ -198,8 +198,9 @@ static size_t linear_ticks(const svg_axis *a, double *t, size_t max)
 	return n;
 }
 
-/* The ticks of a log axis: 0 and +-log_from * 10^k inside the range,
- * every `every`-th power so that at most SVG_LOG_TICKS are drawn. */
+/* The ticks of a log axis: 0 and +-log_from * 10^j inside the range
+ * (give or take rounding), every `every`-th power so that each side of 0
+ * has about SVG_LOG_TICKS at most. */
 static size_t log_ticks(const svg_axis *a, double *t, size_t max)
 {
 	double top = fmax(fabs(a->lo), fabs(a->hi)) / a->log_from;
@@ -207,18 +208,19 @@ static size_t log_ticks(const svg_axis *a, double *t, size_t max)
 	 * the range's end. */
 	int decades = top > 1 ? (int)fmin(ceil(log10(top)), 400) + 1 : 1;
 	int every = decades / SVG_LOG_TICKS + 1;
-	double tol = fmax(fabs(a->lo), fabs(a->hi)) * 1e-9;
 	size_t n = 0;
 
 	/* From the most negative power to the most positive one. */
 	for (int k = -decades; k <= decades && n < max; k++) {
 		int j = (k < 0 ? -k : k) - 1; /* the power; -1 for zero */
-		double v = k == 0 ? 0 : (k < 0 ? -1 : 1) * a->log_from *
-						pow(10.0, j);
+		double v = 0, pos;
 
 		if (k != 0 && j % every != 0)
 			continue;
-		if (v >= a->lo - tol && v <= a->hi + tol)
+		if (k != 0)
+			v = (k < 0 ? -1 : 1) * a->log_from * pow(10.0, j);
+		pos = svg_axis_pos(a, v);
+		if (pos >= -1e-9 && pos <= 1 + 1e-9)
 			t[n++] = v;
 	}
 	return n;
