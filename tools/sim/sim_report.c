@@ -433,7 +433,9 @@ static int time_plot(FILE *f, const plot_spec *spec, const sim_scenario *s,
 /* Okabe and Ito's colours, told apart by colour-blind readers; each
  * series also has its own dash pattern and marker, for greyscale. Warm
  * colours are the attack, cool ones the legitimate clients; within a
- * class, served is a wide solid line, arrivals a dashed one over it. */
+ * class, served is a wide line, arrivals a thin dashed one over it. No
+ * two series of a plot share a colour or a dash pattern
+ * (tests/simulate.sh checks it). */
 #define BLACK "#000000"
 #define ORANGE "#e69f00"
 #define SKY "#56b4e9"
@@ -449,7 +451,7 @@ static const line_spec effort_lines[] = {
 	{COL_SEEN, "seen by clients", {BLACK, "2 3", 1.5, SVG_SHAPE_CIRCLE}},
 };
 static const line_spec traffic_lines[] = {
-	{COL_SERVED_ATTACK, "attack served", {ORANGE, NULL, 3,
+	{COL_SERVED_ATTACK, "attack served", {ORANGE, "10 3 2 3", 3,
 					      SVG_SHAPE_DIAMOND}},
 	{COL_ARRIVALS_ATTACK, "attack arrivals", {VERMILION, "8 4", 1.5,
 						  SVG_SHAPE_TRIANGLE}},
