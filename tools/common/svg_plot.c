@@ -14,7 +14,7 @@
 /* Ticks aimed for on an axis, and the most ever drawn. */
 #define SVG_TICKS_TARGET 6
 #define SVG_TICKS_MAX 30
-/* Labelled powers of ten on a log axis, at most about. */
+/* About the most labelled powers of ten on either side of a log axis. */
 #define SVG_LOG_TICKS 8
 #define SVG_LEGEND_ROW 20.0
 /* Markers along a series. */
