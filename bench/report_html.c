@@ -306,7 +306,7 @@ static void extend(const double *v, size_t n, double pad, double *lo,
 static svg_axis time_axis(double lo, double hi, const char *what, char *label,
 			  size_t size)
 {
-	svg_axis a = {lo, hi, 1.0, label, 1};
+	svg_axis a = {lo, hi, 1.0, label, 1, 0};
 	const char *unit;
 
 	svg_range_fix(&a.lo, &a.hi);
@@ -349,7 +349,7 @@ static void plot_density(svg_plot *p, const page *g)
 {
 	double lo = INFINITY, hi = -INFINITY, top;
 	char label[64];
-	svg_axis x, y = {0, 1, 1, "Density (a.u.)", 1};
+	svg_axis x, y = {0, 1, 1, "Density (a.u.)", 1, 0};
 
 	/* The x range: the values 3 bandwidths out. */
 	if (g->n_now > 0)
@@ -396,7 +396,7 @@ static void plot_samples(svg_plot *p, const page *g)
 	double slope = g->r->estimates.slope.point;
 	double x_hi = 0, y_lo = 0, y_hi = 0, none = INFINITY;
 	char label[64];
-	svg_axis x = {0, 1, 1, "Iterations", 1}, y;
+	svg_axis x = {0, 1, 1, "Iterations", 1, 0}, y;
 
 	if (!isfinite(slope))
 		slope = bench_slope(now->iters, now->times, count_of(now));
@@ -467,7 +467,7 @@ static void plot_outliers(svg_plot *p, const page *g)
 	double lo = INFINITY, hi = -INFINITY, pad;
 	char label[64];
 	/* At least 6 on the axis, so that its ticks are whole samples. */
-	svg_axis x = {0, fmax(g->n_now + 1.0, 6), 1, "Sample", 1}, y;
+	svg_axis x = {0, fmax(g->n_now + 1.0, 6), 1, "Sample", 1, 0}, y;
 
 	extend(g->now, g->n_now, 0, &lo, &hi);
 	extend(o->fence, fences ? 4 : 0, 0, &lo, &hi);
@@ -718,8 +718,8 @@ static void ratio_chart(html *h)
 	bench_num speed;
 	svg_plot p;
 	svg_axis x = {0, 1, 1, "Slope ratio ours / reference (lower is faster)",
-		      1};
-	svg_axis y = {0, 1, 1, NULL, 0};
+		      1, 0};
+	svg_axis y = {0, 1, 1, NULL, 0, 0};
 
 	for (size_t i = 0; i < h->n; i++)
 		if (twin_ratio(h, i, &ratio)) {

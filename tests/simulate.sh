@@ -4,11 +4,14 @@
 # tests/simulate.sh - equix-cli pow simulate end to end: every built-in
 # scenario at reduced length with its invariants, reproducibility (the
 # same seed gives the same bytes, another seed other bytes), the scenario
-# file's round trip, the reports, and bad scenario files. The one-line
+# file's round trip, the reports (each plot's series told apart, traffic
+# on a log axis, the plots in doc/defence/ what the documented command
+# makes), and bad scenario files. The one-line
 # errors of bad options are rows of doc/bad-input.md (bad_input_cli.sh).
 #
 # Environment (set by tests/Makefile.am): EQUIX_CLI, the program;
-# TEST_RUNNER, the emulator of a cross build (empty natively).
+# TEST_RUNNER, the emulator of a cross build (empty natively); TOP_SRCDIR,
+# where doc/defence/ holds the committed plots.
 # Prints PASS/FAIL lines and a Check-style summary.
 set -u
 
@@ -147,6 +150,75 @@ if [ "$(grep -c '<svg' "$tmp/r.html")" = 5 ] &&
 	pass "HTML report has 5 plots, 3 SVG files"
 else
 	fail "HTML report has 5 plots, 3 SVG files" "$(ls "$tmp")"
+fi
+
+# The series of each picture are told apart by more than colour: no two
+# lines share a colour, nor a dash pattern (so they stay apart in
+# greyscale), and the legend names each. Traffic is on the log axis,
+# which says how it shows 0; the HTML report adds the legitimate
+# clients' own panel.
+# strokes FILE ATTR: the values of ATTR ("" when absent) of the lines.
+strokes() {
+	grep -o '<polyline[^>]*' "$1" | sed 's/ points=.*//' |
+		sed -n "s/.* $2=\"\([^\"]*\)\".*/\1/p; t; s/.*/-/p"
+}
+# distinct FILE N LABEL...: N lines, N colours, N dash patterns, each
+# label in a <text> element.
+distinct() {
+	f=$tmp/pic-$1.svg; n=$2; shift 2; missing=
+	for label in "$@"; do
+		grep -q ">$label</text>" "$f" || missing="$missing '$label'"
+	done
+	lines=$(strokes "$f" stroke | wc -l | tr -d ' ')
+	colours=$(strokes "$f" stroke | sort -u | wc -l | tr -d ' ')
+	dashes=$(strokes "$f" stroke-dasharray | sort -u | wc -l | tr -d ' ')
+	if [ "$lines $colours $dashes" = "$n $n $n" ] && [ -z "$missing" ]
+	then
+		pass "$(basename "$f"): $n series, each its colour and dash"
+	else
+		fail "$(basename "$f"): $n series, each its colour and dash" \
+			"lines $lines, colours $colours, dashes $dashes; missing:$missing"
+	fi
+}
+distinct effort 3 suggested published "seen by clients"
+distinct traffic 4 "attack arrivals" "attack served" "legit arrivals" \
+	"legit served"
+distinct connect 1 "legit clients" "rendezvous timeout"
+if grep -q '>y axis: log scale above 1,</text>' "$tmp/pic-traffic.svg" &&
+   grep -q '>1000</text>' "$tmp/pic-traffic.svg" &&
+   ! grep -q 'log scale' "$tmp/pic-effort.svg" &&
+   [ "$(grep -c '>y axis: log scale above 1,</text>' "$tmp/r.html")" = 2 ] &&
+   grep -q '>Legitimate requests per second</text>' "$tmp/r.html"; then
+	pass "traffic and queue on a log axis, legit traffic its own panel"
+else
+	fail "traffic and queue on a log axis, legit traffic its own panel" \
+		"$(grep -o '>[^<]*log scale[^<]*<' "$tmp/r.html")"
+fi
+
+# The plots committed in doc/defence/ are what the command documented in
+# doc/defence.md section 3.3 makes today (seeded, so byte for byte): a
+# change to the plots or the model that leaves them stale fails here.
+# About 5 s natively; skipped under an emulator or valgrind, where it
+# would take minutes and repeat what the native run checks.
+if [ -n "$runner" ]; then
+	skip "doc/defence/ plots are the documented command's" \
+		"emulated or under valgrind"
+else
+	stale=
+	for s in no-attack flood cores bursty; do
+		run pow simulate --scenario "$s" --solve-rate 270 \
+			--solutions-per-nonce 2 --verify-cost-us 20 \
+			--svg "$tmp/doc-$s"
+		[ "$rc" = 0 ] || stale="$stale $s (status $rc)"
+		for w in effort traffic connect; do
+			cmp -s "$tmp/doc-$s-$w.svg" \
+				"$TOP_SRCDIR/doc/defence/$s-$w.svg" ||
+				stale="$stale $s-$w.svg"
+		done
+	done
+	[ -z "$stale" ] && pass "doc/defence/ plots are the documented command's" ||
+		fail "doc/defence/ plots are the documented command's" \
+			"differ:$stale"
 fi
 
 # Text from a scenario file is shown as the other commands show text from

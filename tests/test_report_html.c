@@ -7,7 +7,10 @@
  * huge and tiny times, a hostile name) it writes an index that links a
  * page per record, each page with three SVG plots, names escaped, and no
  * "nan" or "inf" anywhere. The estimates are filled in by hand: the test
- * does not depend on the statistics module.
+ * does not depend on the statistics module. Then the plotting code's
+ * axes (tools/common/svg_plot.c), which both the report and pow
+ * simulate's plots draw on: the log axis's ticks and mapping (zero, its
+ * linear part, increasing), and a log plot's SVG.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -21,6 +24,7 @@
 #include <unistd.h>
 
 #include "report_html.h"
+#include "svg_plot.h"
 #include "testutil.h"
 
 #define MAX_RECORDS 16
@@ -370,6 +374,138 @@ START_TEST(error_reported)
 }
 END_TEST
 
+/* ---- svg_plot's axes ------------------------------------------------ */
+
+/* An axis over [lo, hi], labels as values; log_from 0 is linear. */
+static svg_axis axis(double lo, double hi, double log_from)
+{
+	svg_axis a = {lo, hi, 1, NULL, 1, log_from};
+	return a;
+}
+
+/* The ticks of `a` are exactly want[0 .. n - 1]. */
+static void assert_ticks(const svg_axis *a, const double *want, size_t n)
+{
+	double t[40];
+	size_t got = svg_axis_ticks(a, t, 40);
+
+	ck_assert_uint_eq(got, n);
+	for (size_t i = 0; i < n; i++)
+		ck_assert_msg(t[i] == want[i], "tick %zu: %g, want %g", i,
+			      t[i], want[i]);
+}
+
+/* A log axis's ticks are 0 and log_from times the powers of ten, up to
+ * and including its end; a linear axis keeps its nice steps. */
+START_TEST(log_axis_ticks)
+{
+	svg_axis traffic = axis(0, 10000, 1), half = axis(0, 50, 0.5);
+	svg_axis both = axis(-1000, 100, 1), linear = axis(0, 2500, 0);
+	static const double traffic_t[] = {0, 1, 10, 100, 1000, 10000};
+	static const double half_t[] = {0, 0.5, 5, 50};
+	static const double both_t[] = {-1000, -100, -10, -1, 0, 1, 10, 100};
+	static const double linear_t[] = {0, 500, 1000, 1500, 2000, 2500};
+
+	assert_ticks(&traffic, traffic_t, 6);
+	assert_ticks(&half, half_t, 4);
+	assert_ticks(&both, both_t, 8);
+	assert_ticks(&linear, linear_t, 6);
+}
+END_TEST
+
+/* Thirty powers of ten are too many labels: fewer are drawn, still
+ * ascending powers of ten from 0; a log axis whose range lies in its
+ * linear part (below 1) gets linear ticks rather than a lone 0. */
+START_TEST(log_axis_ticks_few)
+{
+	svg_axis wide = axis(0, 1e30, 1), small = axis(0, 0.8, 1);
+	double t[40];
+	size_t n = svg_axis_ticks(&wide, t, 40);
+
+	ck_assert_uint_ge(n, 4);
+	ck_assert_uint_le(n, 12);
+	ck_assert(t[0] == 0 && t[1] == 1);
+	for (size_t i = 2; i < n; i++) {
+		double e = log10(t[i]);
+		ck_assert(t[i] > t[i - 1]);
+		ck_assert_msg(fabs(e - round(e)) < 1e-9, "tick %g", t[i]);
+	}
+	n = svg_axis_ticks(&small, t, 40);
+	ck_assert_uint_eq(n, 9); /* 0, 0.1, ..., 0.8 */
+	ck_assert(t[0] == 0);
+	ck_assert_double_eq_tol(t[8], 0.8, 1e-12);
+}
+END_TEST
+
+/* The mapping: 0 at the start, 1 at the end, linear below log_from, one
+ * equal length per power of ten above it, continuous, increasing, and
+ * symmetric about 0. */
+START_TEST(log_axis_mapping)
+{
+	svg_axis a = axis(0, 10000, 1), s = axis(-100, 100, 1);
+	double prev = -1;
+
+	ck_assert(svg_axis_pos(&a, 0) == 0);
+	ck_assert_double_eq_tol(svg_axis_pos(&a, 10000), 1, 1e-12);
+	/* Five equal lengths: [0, 1] and four powers of ten. */
+	ck_assert_double_eq_tol(svg_axis_pos(&a, 0.5), 0.1, 1e-12);
+	ck_assert_double_eq_tol(svg_axis_pos(&a, 1), 0.2, 1e-12);
+	ck_assert_double_eq_tol(svg_axis_pos(&a, 10), 0.4, 1e-12);
+	ck_assert_double_eq_tol(svg_axis_pos(&a, 1000), 0.8, 1e-12);
+	ck_assert_double_eq_tol(svg_axis_pos(&a, 1 - 1e-9),
+				svg_axis_pos(&a, 1 + 1e-9), 1e-8);
+	for (double v = 0; v <= 10000; v = v < 1 ? v + 0.01 : v * 1.01) {
+		double pos = svg_axis_pos(&a, v);
+		ck_assert_msg(pos > prev, "not increasing at %g", v);
+		prev = pos;
+	}
+	ck_assert_double_eq_tol(svg_axis_pos(&s, 0), 0.5, 1e-12);
+	for (double v = 0.25; v <= 100; v *= 2)
+		ck_assert_double_eq_tol(svg_axis_pos(&s, -v),
+					1 - svg_axis_pos(&s, v), 1e-12);
+	/* A linear axis is unchanged. */
+	a.log_from = 0;
+	ck_assert_double_eq_tol(svg_axis_pos(&a, 2500), 0.25, 1e-12);
+}
+END_TEST
+
+/* A plot on a log axis: its ticks labelled, the note saying how zero is
+ * shown, each series with its dash pattern in the line and the legend,
+ * and no non-finite number even from NaN and infinite data. */
+START_TEST(log_plot_svg)
+{
+	static const double xs[] = {0, 1, 2, 3}, ys[] = {0, 2500, NAN, 3};
+	static const svg_style solid = {"#0072b2", NULL, 3, SVG_SHAPE_SQUARE};
+	static const svg_style dashed = {"#d55e00", "8 4", 1.5,
+					 SVG_SHAPE_TRIANGLE};
+	svg_axis x = axis(0, 3, 0), y = axis(0, 10000, 1);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	svg_plot p;
+
+	ck_assert_ptr_nonnull(f);
+	svg_plot_init(&p, f, 960, 300);
+	svg_plot_begin(&p, "t", &x, &y);
+	svg_plot_series(&p, xs, ys, 4, &solid);
+	svg_plot_legend_series(&p, "served", &solid);
+	svg_plot_series(&p, xs, ys, 4, &dashed);
+	svg_plot_legend_series(&p, "arrivals", &dashed);
+	ck_assert_int_eq(svg_plot_end(&p), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(text, ">10000</text>"));
+	ck_assert_ptr_nonnull(strstr(text, ">0</text>"));
+	ck_assert_ptr_nonnull(strstr(text, "y axis: log scale above 1,"));
+	ck_assert_ptr_nonnull(strstr(text, "linear from 0 to 1: 0 shows"));
+	/* The dashed series: its line and its legend's. */
+	ck_assert_uint_eq(count(text, "stroke-dasharray=\"8 4\""), 2);
+	ck_assert_uint_eq(count(text, "stroke-width=\"3.00\""), 2);
+	ck_assert_uint_ge(count(text, "<path d="), 2); /* triangles */
+	assert_finite_text("log plot", text);
+	free(text);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("report_html");
@@ -380,6 +516,12 @@ int main(void)
 	tcase_add_test(t, twin_change_throughput);
 	tcase_add_test(t, no_records_nested_dir);
 	tcase_add_test(t, error_reported);
+	suite_add_tcase(s, t);
+	t = tcase_create("svg_plot");
+	tcase_add_test(t, log_axis_ticks);
+	tcase_add_test(t, log_axis_ticks_few);
+	tcase_add_test(t, log_axis_mapping);
+	tcase_add_test(t, log_plot_svg);
 	suite_add_tcase(s, t);
 	return tu_run_suite(s);
 }

@@ -14,7 +14,11 @@
 /* Ticks aimed for on an axis, and the most ever drawn. */
 #define SVG_TICKS_TARGET 6
 #define SVG_TICKS_MAX 30
+/* About the most labelled powers of ten on either side of a log axis. */
+#define SVG_LOG_TICKS 8
 #define SVG_LEGEND_ROW 20.0
+/* Markers along a series. */
+#define SVG_MARKERS 10
 
 /* printf into the picture, remembering a failure. */
 static void out(svg_plot *p, const char *fmt, ...)
@@ -86,16 +90,35 @@ static double plot_h(const svg_plot *p)
 	return p->height - p->top - p->bottom;
 }
 
+/* The axis's coordinate of v: v itself on a linear axis; on a log one,
+ * v / log_from up to 1 in magnitude, then 1 more per power of ten. */
+static double axis_coord(const svg_axis *a, double v)
+{
+	double m;
+
+	if (!(a->log_from > 0))
+		return v;
+	m = fabs(v) / a->log_from;
+	m = m <= 1 ? m : 1 + log10(m);
+	return v < 0 ? -m : m;
+}
+
+double svg_axis_pos(const svg_axis *a, double v)
+{
+	double lo = axis_coord(a, a->lo);
+
+	return (axis_coord(a, v) - lo) / (axis_coord(a, a->hi) - lo);
+}
+
 /* Data to pixel coordinates. */
 static double px(const svg_plot *p, double x)
 {
-	return safe(p->left + (x - p->x.lo) / (p->x.hi - p->x.lo) * plot_w(p));
+	return safe(p->left + svg_axis_pos(&p->x, x) * plot_w(p));
 }
 
 static double py(const svg_plot *p, double y)
 {
-	return safe(p->top + plot_h(p) -
-		    (y - p->y.lo) / (p->y.hi - p->y.lo) * plot_h(p));
+	return safe(p->top + plot_h(p) - svg_axis_pos(&p->y, y) * plot_h(p));
 }
 
 /* The elements in pixel coordinates. */
@@ -157,35 +180,124 @@ static double nice_step(double range)
 	return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * mag;
 }
 
-/* The grid line, tick and label of each tick of an axis (the x axis when
- * `vertical`), exactly 0 at zero; labels show t / scale. */
-static void ticks(svg_plot *p, const svg_axis *a, int vertical)
+/* The ticks of a linear axis: multiples of a nice step, exactly 0 at
+ * zero. */
+static size_t linear_ticks(const svg_axis *a, double *t, size_t max)
 {
 	double step = nice_step(a->hi - a->lo);
-	double first = ceil(a->lo / step) * step, bottom = p->top + plot_h(p);
-	double scale = a->scale > 0 && isfinite(a->scale) ? a->scale : 1;
+	double first = ceil(a->lo / step) * step;
+	size_t n = 0;
 
-	for (int i = 0; i < SVG_TICKS_MAX && a->ticks; i++) {
-		double t = first + i * step, x = p->left, y = bottom;
-		char label[32];
+	for (int i = 0; i < SVG_TICKS_MAX && n < max; i++) {
+		double v = first + i * step;
 
-		if (t > a->hi + step * 1e-6)
+		if (!isfinite(v) || v > a->hi + step * 1e-6)
 			break;
-		t = fabs(t) < step * 1e-6 ? 0.0 : t;
-		snprintf(label, sizeof label, "%.6g",
-			 isfinite(t / scale) ? t / scale : 0.0);
-		if (vertical) {
-			x = px(p, t);
-			line_px(p, x, p->top, x, y, "#e4e4e4", 1, NULL);
-			line_px(p, x, y, x, y + 5, "#333", 1, NULL);
-			text_px(p, x, y + 18, " text-anchor=\"middle\"", label);
-		} else {
-			y = py(p, t);
-			line_px(p, x, y, x + plot_w(p), y, "#e4e4e4", 1, NULL);
-			line_px(p, x - 5, y, x, y, "#333", 1, NULL);
-			text_px(p, x - 8, y + 4, " text-anchor=\"end\"", label);
-		}
+		t[n++] = fabs(v) < step * 1e-6 ? 0.0 : v;
 	}
+	return n;
+}
+
+/* The ticks of a log axis: 0 and +-log_from * 10^j inside the range
+ * (give or take rounding), every `every`-th power so that each side of 0
+ * has about SVG_LOG_TICKS at most. */
+static size_t log_ticks(const svg_axis *a, double *t, size_t max)
+{
+	double top = fmax(fabs(a->lo), fabs(a->hi)) / a->log_from;
+	/* The powers tried: 10^0 to 10^(decades - 1), the first at or past
+	 * the range's end. */
+	int decades = top > 1 ? (int)fmin(ceil(log10(top)), 400) + 1 : 1;
+	int every = decades / SVG_LOG_TICKS + 1;
+	size_t n = 0;
+
+	/* From the most negative power to the most positive one. */
+	for (int k = -decades; k <= decades && n < max; k++) {
+		int j = (k < 0 ? -k : k) - 1; /* the power; -1 for zero */
+		double v = 0, pos;
+
+		if (k != 0 && j % every != 0)
+			continue;
+		if (k != 0)
+			v = (k < 0 ? -1 : 1) * a->log_from * pow(10.0, j);
+		pos = svg_axis_pos(a, v);
+		if (pos >= -1e-9 && pos <= 1 + 1e-9)
+			t[n++] = v;
+	}
+	return n;
+}
+
+size_t svg_axis_ticks(const svg_axis *a, double *t, size_t max)
+{
+	size_t n = a->log_from > 0 ? log_ticks(a, t, max) : 0;
+
+	/* A log axis whose range holds fewer than two of its ticks (all in
+	 * its linear part) gets the linear ticks. */
+	return n >= 2 ? n : linear_ticks(a, t, max);
+}
+
+/* A tick at t: its grid line and mark (long for a labelled one), and its
+ * label t / scale when `label`. The x axis when `vertical`. */
+static void tick(svg_plot *p, const svg_axis *a, int vertical, double t,
+		 int label)
+{
+	double scale = a->scale > 0 && isfinite(a->scale) ? a->scale : 1;
+	double x = p->left, y = p->top + plot_h(p), len = label ? 5 : 3;
+	const char *grid = label ? "#e4e4e4" : "#f2f2f2";
+	char text[32];
+
+	snprintf(text, sizeof text, "%.6g",
+		 isfinite(t / scale) ? t / scale : 0.0);
+	if (vertical) {
+		x = px(p, t);
+		line_px(p, x, p->top, x, y, grid, 1, NULL);
+		line_px(p, x, y, x, y + len, "#333", 1, NULL);
+		if (label)
+			text_px(p, x, y + 18, " text-anchor=\"middle\"", text);
+	} else {
+		y = py(p, t);
+		line_px(p, x, y, x + plot_w(p), y, grid, 1, NULL);
+		line_px(p, x - len, y, x, y, "#333", 1, NULL);
+		if (label)
+			text_px(p, x - 8, y + 4, " text-anchor=\"end\"", text);
+	}
+}
+
+/* The ticks of an axis (the x axis when `vertical`); on a log axis, the
+ * unlabelled ones between two labelled powers of ten too (2 to 9 times
+ * the lower one), when they are adjacent powers. */
+static void ticks(svg_plot *p, const svg_axis *a, int vertical)
+{
+	double t[SVG_TICKS_MAX];
+	size_t n = a->ticks ? svg_axis_ticks(a, t, SVG_TICKS_MAX) : 0;
+
+	for (size_t i = 0; i < n; i++) {
+		double lo = fabs(t[i]), next = i + 1 < n ? fabs(t[i + 1]) : 0;
+
+		tick(p, a, vertical, t[i], 1);
+		if (!(a->log_from > 0) || lo == 0 || t[i] < 0 ||
+		    fabs(next / lo - 10) > 1e-6)
+			continue;
+		for (int m = 2; m <= 9; m++)
+			tick(p, a, vertical, lo * m, 0);
+	}
+}
+
+/* On a log axis, two lines at the foot of the right margin saying how
+ * zero is shown. */
+static void log_note(svg_plot *p, const svg_axis *a, const char *which)
+{
+	double x = p->width - p->right + 14, y = p->top + plot_h(p);
+	const char *attrs = " fill=\"#555\" font-size=\"11\"";
+	double scale = a->scale > 0 && isfinite(a->scale) ? a->scale : 1;
+	char line[64];
+
+	if (!(a->log_from > 0) || !a->ticks)
+		return;
+	snprintf(line, sizeof line, "%s axis: log scale above %.6g,", which,
+		 a->log_from / scale);
+	text_px(p, x, y - 14, attrs, line);
+	snprintf(line, sizeof line, "linear from 0 to %.6g: 0 shows", a->log_from / scale);
+	text_px(p, x, y, attrs, line);
 }
 
 void svg_plot_begin(svg_plot *p, const char *title, const svg_axis *x,
@@ -208,6 +320,8 @@ void svg_plot_begin(svg_plot *p, const char *title, const svg_axis *x,
 	rect_px(p, 0, 0, p->width, p->height, "fill=\"#fff\"");
 	ticks(p, &p->x, 1);
 	ticks(p, &p->y, 0);
+	log_note(p, &p->x, "x");
+	log_note(p, &p->y, "y");
 	rect_px(p, p->left, p->top, plot_w(p), plot_h(p),
 		"fill=\"none\" stroke=\"#333\"");
 	text_px(p, cx, 20,
@@ -251,19 +365,69 @@ void svg_plot_curve(svg_plot *p, const double *xs, const double *ys,
 	out(p, "\"/>\n");
 }
 
-void svg_plot_polyline(svg_plot *p, const double *xs, const double *ys,
-		       size_t n, const char *color, const char *dash)
+/* The marker of a style at pixel (x, y). */
+static void marker_px(svg_plot *p, double x, double y, const svg_style *s)
 {
+	double r = 4.5;
+
+	x = safe(x);
+	y = safe(y);
+	switch (s->shape) {
+	case SVG_SHAPE_CIRCLE:
+		circle_px(p, x, y, 3.5, s->color, "#fff");
+		break;
+	case SVG_SHAPE_SQUARE:
+		out(p,
+		    "<rect x=\"%.2f\" y=\"%.2f\" width=\"7\" height=\"7\" "
+		    "fill=\"%s\" stroke=\"#fff\"/>\n",
+		    x - 3.5, y - 3.5, s->color);
+		break;
+	case SVG_SHAPE_TRIANGLE:
+		out(p,
+		    "<path d=\"M%.2f %.2fL%.2f %.2fL%.2f %.2fZ\" fill=\"%s\" "
+		    "stroke=\"#fff\"/>\n",
+		    x, y - r, x + r, y + r * 0.75, x - r, y + r * 0.75,
+		    s->color);
+		break;
+	case SVG_SHAPE_DIAMOND:
+		out(p,
+		    "<path d=\"M%.2f %.2fL%.2f %.2fL%.2f %.2fL%.2f %.2fZ\" "
+		    "fill=\"%s\" stroke=\"#fff\"/>\n",
+		    x, y - r, x + r, y, x, y + r, x - r, y, s->color);
+		break;
+	case SVG_SHAPE_NONE:
+	default:
+		break;
+	}
+}
+
+static void stroke_attrs(svg_plot *p, const svg_style *s)
+{
+	out(p, " fill=\"none\" stroke=\"%s\" stroke-width=\"%.2f\"",
+	    s->color, safe(s->width));
+	if (s->dash != NULL)
+		out(p, " stroke-dasharray=\"%s\"", s->dash);
+}
+
+void svg_plot_series(svg_plot *p, const double *xs, const double *ys,
+		     size_t n, const svg_style *s)
+{
+	/* Each shape at its own offset between two markers. */
+	double shift = 0.2 * (double)s->shape;
+
 	if (n == 0)
 		return;
-	out(p,
-	    "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.50\"",
-	    color);
-	if (dash != NULL)
-		out(p, " stroke-dasharray=\"%s\"", dash);
+	out(p, "<polyline");
+	stroke_attrs(p, s);
 	out(p, " points=\"");
 	points(p, xs, ys, n);
 	out(p, "\"/>\n");
+	for (int j = 0; j < SVG_MARKERS && s->shape != SVG_SHAPE_NONE; j++) {
+		size_t i = (size_t)((j + shift) * (double)n / SVG_MARKERS);
+
+		i = i < n ? i : n - 1;
+		marker_px(p, px(p, xs[i]), py(p, ys[i]), s);
+	}
 }
 
 void svg_plot_dot(svg_plot *p, double x, double y, const char *fill,
@@ -325,6 +489,20 @@ void svg_plot_legend(svg_plot *p, const char *label, const char *color,
 		rect_px(p, x, y - 6, 24, 12, paint);
 	}
 	text_px(p, x + 30, y + 4, "", label);
+}
+
+void svg_plot_legend_series(svg_plot *p, const char *label,
+			    const svg_style *s)
+{
+	double x = p->width - p->right + 14;
+	double y = p->top + 10 + SVG_LEGEND_ROW * p->legend_rows++;
+
+	out(p, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"",
+	    safe(x), safe(y), safe(x + 28), safe(y));
+	stroke_attrs(p, s);
+	out(p, "/>\n");
+	marker_px(p, x + 14, y, s);
+	text_px(p, x + 34, y + 4, "", label);
 }
 
 int svg_plot_end(svg_plot *p)

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <equix_pow.h>
 #include <jansson.h>
 
 #include "args.h"
@@ -330,23 +331,36 @@ static double column(const sim_row *w, enum column c)
 
 typedef struct line_spec {
 	enum column col;
-	const char *label, *color, *dash;
+	const char *label;
+	svg_style style;
 } line_spec;
 
+/* A plot over time. `log`: the y axis is logarithmic above 1 (linear
+ * from 0 to 1, so that an empty second has its place), for series that
+ * span several powers of ten. `points`: drawn per line at most. */
 typedef struct plot_spec {
 	const char *title, *ylabel;
 	const line_spec *lines;
 	size_t n_lines;
+	int log;
+	size_t points;
 } plot_spec;
 
-/* The column averaged over groups of rows: xs and ys get `*n` points. */
-static void downsample(const sim_series *rows, enum column c, double *xs,
-		       double *ys, size_t *n)
+/* Rows averaged per point when `rows` rows are drawn as `points` at
+ * most. */
+static size_t group_of(size_t rows, size_t points)
 {
-	size_t group = (rows->n + PLOT_POINTS - 1) / PLOT_POINTS, k = 0;
+	size_t group = (rows + points - 1) / points;
 
-	if (group == 0)
-		group = 1;
+	return group ? group : 1;
+}
+
+/* The column averaged over groups of rows: xs and ys get `*n` points. */
+static void downsample(const sim_series *rows, enum column c, size_t group,
+		       double *xs, double *ys, size_t *n)
+{
+	size_t k = 0;
+
 	for (size_t i = 0; i < rows->n; i += group, k++) {
 		size_t end = i + group < rows->n ? i + group : rows->n;
 		double x = 0, y = 0;
@@ -369,85 +383,127 @@ static double column_max(const sim_series *rows, enum column c)
 	return m;
 }
 
+/* The top of a y axis over data up to `top`: 5% above it on a linear
+ * axis; on a log one, the power of ten above it (at least 10), so that
+ * the axis ends on a labelled tick. */
+static double y_top(double top, int log)
+{
+	if (!log)
+		return top > 0 ? top * 1.05 : 1;
+	return pow(10.0, fmax(1, ceil(log10(fmax(top, 1) * 1.05))));
+}
+
 static int time_plot(FILE *f, const plot_spec *spec, const sim_scenario *s,
 		     const sim_series *rows)
 {
 	static double xs[PLOT_POINTS + 1], ys[PLOT_POINTS + 1];
+	size_t group = group_of(rows->n, spec->points), n;
 	double top = 0;
-	svg_axis x = {0, s->duration_s / 60.0, 1, "Simulated time (min)", 1};
-	svg_axis y = {0, 1, 1, spec->ylabel, 1};
+	char xlabel[80];
+	svg_axis x = {0, s->duration_s / 60.0, 1, xlabel, 1, 0};
+	svg_axis y = {0, 1, 1, spec->ylabel, 1, spec->log ? 1 : 0};
 	svg_plot p;
-	size_t n;
 
+	/* Rows are per simulated second: say what one point stands for. */
+	if (group > 1)
+		snprintf(xlabel, sizeof xlabel,
+			 "Simulated time (min); each point the mean of %zu s",
+			 group);
+	else
+		snprintf(xlabel, sizeof xlabel, "Simulated time (min)");
 	for (size_t i = 0; i < spec->n_lines; i++)
 		top = fmax(top, column_max(rows, spec->lines[i].col));
-	y.hi = top > 0 ? top * 1.05 : 1;
+	y.hi = y_top(top, spec->log);
 	svg_range_fix(&x.lo, &x.hi);
 	svg_range_fix(&y.lo, &y.hi);
 	svg_plot_init(&p, f, PLOT_W, PLOT_H);
-	p.right = 190;
+	p.right = 200;
 	svg_plot_begin(&p, spec->title, &x, &y);
 	for (size_t i = 0; i < spec->n_lines; i++) {
 		const line_spec *l = &spec->lines[i];
-		downsample(rows, l->col, xs, ys, &n);
-		svg_plot_polyline(&p, xs, ys, n, l->color, l->dash);
-		svg_plot_legend(&p, l->label, l->color,
-				l->dash ? SVG_MARK_DASHED : SVG_MARK_LINE);
+		downsample(rows, l->col, group, xs, ys, &n);
+		svg_plot_series(&p, xs, ys, n, &l->style);
+		svg_plot_legend_series(&p, l->label, &l->style);
 	}
 	if (rows->n == 0)
 		svg_plot_note(&p, "No data");
 	return svg_plot_end(&p);
 }
 
-#define BLUE "#1f77b4"
-#define RED "#d62728"
-#define GREEN "#2ca02c"
-#define ORANGE "#ff7f0e"
-#define PURPLE "#9467bd"
-#define GREY "#555555"
+/* Okabe and Ito's colours, told apart by colour-blind readers; each
+ * series also has its own dash pattern and marker, for greyscale. Warm
+ * colours are the attack, cool ones the legitimate clients; within a
+ * class, served is a wide line, arrivals a thin dashed one over it. No
+ * two series of a plot share a colour or a dash pattern
+ * (tests/simulate.sh checks it). */
+#define BLACK "#000000"
+#define ORANGE "#e69f00"
+#define SKY "#56b4e9"
+#define GREEN "#009e73"
+#define BLUE "#0072b2"
+#define VERMILION "#d55e00"
+#define PURPLE "#cc79a7"
+#define GREY "#777777"
 
 static const line_spec effort_lines[] = {
-	{COL_SUGGESTED, "suggested", GREEN, NULL},
-	{COL_PUBLISHED, "published", ORANGE, "6 3"},
-	{COL_SEEN, "seen by clients", PURPLE, "2 2"},
+	{COL_SUGGESTED, "suggested", {BLUE, NULL, 4, SVG_SHAPE_SQUARE}},
+	{COL_PUBLISHED, "published", {ORANGE, "8 4", 2, SVG_SHAPE_TRIANGLE}},
+	{COL_SEEN, "seen by clients", {BLACK, "2 3", 1.5, SVG_SHAPE_CIRCLE}},
 };
 static const line_spec traffic_lines[] = {
-	{COL_ARRIVALS_ATTACK, "attack arrivals", RED, "4 2"},
-	{COL_SERVED_ATTACK, "attack served", RED, NULL},
-	{COL_ARRIVALS_LEGIT, "legit arrivals", BLUE, "4 2"},
-	{COL_SERVED_LEGIT, "legit served", BLUE, NULL},
+	{COL_SERVED_ATTACK, "attack served", {ORANGE, "10 3 2 3", 3,
+					      SVG_SHAPE_DIAMOND}},
+	{COL_ARRIVALS_ATTACK, "attack arrivals", {VERMILION, "8 4", 1.5,
+						  SVG_SHAPE_TRIANGLE}},
+	{COL_SERVED_LEGIT, "legit served", {BLUE, NULL, 3, SVG_SHAPE_SQUARE}},
+	{COL_ARRIVALS_LEGIT, "legit arrivals", {SKY, "3 3", 1.5,
+						SVG_SHAPE_CIRCLE}},
 };
 static const line_spec legit_lines[] = {
-	{COL_ARRIVALS_LEGIT, "legit arrivals", BLUE, "4 2"},
-	{COL_SERVED_LEGIT, "legit served", BLUE, NULL},
+	{COL_SERVED_LEGIT, "legit served", {BLUE, NULL, 3, SVG_SHAPE_SQUARE}},
+	{COL_ARRIVALS_LEGIT, "legit arrivals", {SKY, "3 3", 1.5,
+						SVG_SHAPE_CIRCLE}},
 };
 static const line_spec queue_lines[] = {
-	{COL_QUEUE, "queued", GREY, NULL},
-	{COL_TRIMMED, "trimmed per s", ORANGE, NULL},
-	{COL_EXPIRED, "expired per s", PURPLE, NULL},
+	{COL_QUEUE, "queued", {BLACK, NULL, 2, SVG_SHAPE_SQUARE}},
+	{COL_TRIMMED, "trimmed per s", {VERMILION, "8 4", 2,
+					SVG_SHAPE_TRIANGLE}},
+	{COL_EXPIRED, "expired per s", {GREEN, "2 3", 2, SVG_SHAPE_CIRCLE}},
 };
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
+/* The attack's requests outnumber the legitimate ones by a thousand or
+ * more: a linear axis would show the latter as a line at 0, so traffic
+ * and the queue are on log axes, and the legitimate clients have a
+ * linear plot of their own in the HTML report. Counts per second jump
+ * from one second to the next (a few clients a second; trims in bursts):
+ * they are drawn as means over 15 s (240 points an hour). The effort
+ * moves in steps, which 1200 points an hour keep sharp. */
 static const plot_spec plots[] = {
-	{"Suggested effort", "Effort", effort_lines, N_OF(effort_lines)},
-	{"Requests per second", "Requests / s", traffic_lines,
-	 N_OF(traffic_lines)},
+	{"Suggested effort", "Effort", effort_lines, N_OF(effort_lines), 0,
+	 PLOT_POINTS},
+	{"Requests per second, attack and legitimate", "Requests / s",
+	 traffic_lines, N_OF(traffic_lines), 1, 240},
 	{"Legitimate requests per second", "Requests / s", legit_lines,
-	 N_OF(legit_lines)},
-	{"The queue", "Requests", queue_lines, N_OF(queue_lines)},
+	 N_OF(legit_lines), 0, 240},
+	{"The queue", "Requests", queue_lines, N_OF(queue_lines), 1, 240},
 };
 
 /* The share of the decided legitimate clients connected within x
- * seconds: its plateau is their success ratio. */
+ * seconds: its plateau is their success ratio. A dashed line marks the
+ * rendezvous timeout, after which a client retries. */
 static int connect_plot(FILE *f, const sim_result *r)
 {
+	static const svg_style cdf = {BLUE, NULL, 2, SVG_SHAPE_NONE};
+	static const svg_style timeout = {GREY, "6 4", 1.5, SVG_SHAPE_NONE};
 	static double xs[PLOT_POINTS + 2], ys[PLOT_POINTS + 2];
 	const sim_class_result *c = &r->cls[SIM_LEGIT];
 	uint64_t decided = c->succeeded + c->failed, sum = 0;
 	size_t last = 0, step, n = 0;
-	svg_axis x = {0, 1, 1, "Time to connect (s)", 1};
-	svg_axis y = {0, 1, 0.01, "Clients (%)", 1};
+	double retry = EQUIX_POW_REND_TIMEOUT_MS / 1000.0;
+	svg_axis x = {0, 1, 1, "Time to connect (s)", 1, 0};
+	svg_axis y = {0, 1, 0.01, "Clients (%)", 1, 0};
 	svg_plot p;
 
 	for (size_t b = 0; b < SIM_HIST_BUCKETS; b++)
@@ -463,14 +519,17 @@ static int connect_plot(FILE *f, const sim_result *r)
 			ys[n++] = (double)sum / (double)decided;
 		}
 	}
-	x.hi = fmax(1, xs[n - 1] * 1.05);
+	x.hi = fmax(retry * 1.1, xs[n - 1] * 1.05);
 	svg_range_fix(&x.lo, &x.hi);
 	svg_plot_init(&p, f, PLOT_W, PLOT_H);
-	p.right = 190;
+	p.right = 200;
 	svg_plot_begin(&p, "Legitimate clients connected within a time", &x,
 		       &y);
-	svg_plot_polyline(&p, xs, ys, n, BLUE, NULL);
-	svg_plot_legend(&p, "legit clients", BLUE, SVG_MARK_LINE);
+	svg_plot_line(&p, retry, 0, retry, 1, timeout.color, timeout.width,
+		      timeout.dash);
+	svg_plot_series(&p, xs, ys, n, &cdf);
+	svg_plot_legend_series(&p, "legit clients", &cdf);
+	svg_plot_legend_series(&p, "rendezvous timeout", &timeout);
 	if (c->succeeded == 0)
 		svg_plot_note(&p, "No legitimate client connected");
 	return svg_plot_end(&p);
