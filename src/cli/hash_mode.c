@@ -19,6 +19,14 @@ bool cli_hash_mode_set(cli_hash_mode *mode, cli_hash_mode chosen)
 	return true;
 }
 
+bool cli_hash_mode_pick(int interpret, int compile, cli_hash_mode *mode)
+{
+	*mode = CLI_HASH_DEFAULT;
+	if (interpret && !cli_hash_mode_set(mode, CLI_HASH_INTERPRET))
+		return false;
+	return !compile || cli_hash_mode_set(mode, CLI_HASH_COMPILE);
+}
+
 equix_ctx_flags cli_hash_mode_equix_flags(cli_hash_mode mode)
 {
 	switch (mode) {
