@@ -8,7 +8,9 @@
 
 #include "args.h"
 
-bool cli_hash_mode_set(cli_hash_mode *mode, cli_hash_mode chosen)
+/* Records `chosen` in `*mode`; prints one line and returns false when
+ * the other of --interpret / --compile was already given. */
+static bool cli_hash_mode_set(cli_hash_mode *mode, cli_hash_mode chosen)
 {
 	if (*mode != CLI_HASH_DEFAULT && *mode != chosen) {
 		cli_usage_error("--interpret and --compile exclude each "

@@ -35,10 +35,6 @@ typedef enum cli_hash_mode {
  * both are given. */
 bool cli_hash_mode_pick(int interpret, int compile, cli_hash_mode *mode);
 
-/* Records `chosen` in `*mode`; prints one line and returns false when
- * the other of --interpret / --compile was already given. */
-bool cli_hash_mode_set(cli_hash_mode *mode, cli_hash_mode chosen);
-
 /* The context flags (without EQUIX_CTX_SOLVE) and the HashX type. */
 equix_ctx_flags cli_hash_mode_equix_flags(cli_hash_mode mode);
 hashx_type cli_hash_mode_hashx_type(cli_hash_mode mode);

@@ -241,9 +241,10 @@ static int run_pow(int argc, char **argv)
 			       cli_quote(argv[1]).text);
 }
 
-/* "equix-cli help [COMMAND]": the command's --help. */
+/* "equix-cli help [COMMAND]": the same as "equix-cli COMMAND --help". */
 static int run_help(int argc, char **argv)
 {
+	char *help_argv[] = {NULL, "--help", NULL};
 	size_t i;
 	int words;
 
@@ -260,7 +261,10 @@ static int run_help(int argc, char **argv)
 		return cli_usage_error("help: too many operands ('%s'): "
 				       "expected a command",
 				       cli_quote(argv[1 + words]).text);
-	return cli_print_help(commands[i].cmd);
+	if (commands[i].run == NULL)
+		return cli_print_help(commands[i].cmd);
+	help_argv[0] = (char *)commands[i].cmd->name;
+	return commands[i].run(2, help_argv);
 }
 
 /* A top-level option: --help, --version, and the hidden generators. */
