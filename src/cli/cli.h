@@ -3,7 +3,7 @@
 /*
  * cli.h - what the parts of equix-cli share: its exit statuses (args.h,
  * in the tools' library, since the simulator returns them too), the
- * table of each command (options.h: its options, --help, the
+ * table of each command (option_table.h: its options, --help, the
  * completions) and the entry point of each subcommand.
  *
  * Every subcommand takes its own argv, whose argv[0] is the subcommand's
@@ -16,7 +16,7 @@
 #include <stdio.h>
 
 #include "args.h"
-#include "options.h"
+#include "option_table.h"
 
 /* The row of -h/--help, for values (type `T`) with an int field `help`. */
 #define CLI_HELP_OPTION(T)                                                 \

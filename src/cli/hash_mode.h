@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "options.h"
+#include "option_table.h"
 #include <equix.h>
 #include <hashx.h>
 

@@ -6,7 +6,7 @@
  *
  * This file picks the subcommand and answers --help, --version and help
  * COMMAND; each subcommand reads its own options (cli.h). The commands'
- * tables (options.h) also give the top-level --help and, through the
+ * tables (option_table.h) also give the top-level --help and, through the
  * hidden --completions SHELL and --list-options, the shell completions
  * and the list that tests/man_options.sh compares with the man page.
  * Around them, it makes the standard descriptors safe and checks that
@@ -102,7 +102,7 @@ static const struct {
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 
-/* The tables alone, for options.h's generators. */
+/* The tables alone, for option_table.h's generators. */
 static void command_tables(tool_command *out)
 {
 	for (size_t i = 0; i < N_COMMANDS; i++)

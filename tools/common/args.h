@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "options.h"
+#include "option_table.h"
 
 /* equix-cli's exit statuses, the same for every subcommand. */
 enum cli_status {

@@ -1,10 +1,10 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * options.c - what a table of options gives: --help lines, getopt_long()'s
- * arguments, the stored values, the completion scripts; see options.h.
+ * option_table.c - what a table of options gives: --help lines, getopt_long()'s
+ * arguments, the stored values, the completion scripts; see option_table.h.
  */
-#include "options.h"
+#include "option_table.h"
 
 #include <stdbool.h>
 #include <string.h>

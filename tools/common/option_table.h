@@ -1,7 +1,7 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * options.h - the one table of a program's options: each option is one
+ * option_table.h - the one table of a program's options: each option is one
  * row (its names, its value's name, its help, where its value goes), and
  * everything else is derived from the rows: getopt_long()'s arguments,
  * the option lines of --help, the shell completions and the list that
@@ -12,8 +12,8 @@
  * kinds below are the two every program shares; a program numbers its
  * own from TOOL_OPT_OWN and reads those itself.
  */
-#ifndef EQUIX_TOOLS_OPTIONS_H
-#define EQUIX_TOOLS_OPTIONS_H
+#ifndef EQUIX_TOOLS_OPTION_TABLE_H
+#define EQUIX_TOOLS_OPTION_TABLE_H
 
 #include <getopt.h>
 #include <stddef.h>
@@ -95,4 +95,4 @@ int tool_completions(FILE *f, const char *shell, const tool_command *cmds,
  * for cmds[0]. What tests/man_options.sh compares with the man page. */
 void tool_options_list(FILE *f, const tool_command *cmds, size_t n);
 
-#endif /* EQUIX_TOOLS_OPTIONS_H */
+#endif /* EQUIX_TOOLS_OPTION_TABLE_H */
