@@ -503,7 +503,8 @@ int main(int argc, char **argv)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) !=
 	       -1) {
-		const tool_option *o = tool_option_by_val(options, N_OPTIONS, c);
+		const tool_option *o =
+			tool_option_by_val(options, N_OPTIONS, c);
 		const figure *f;
 
 		switch (o != NULL ? o->kind : c) {

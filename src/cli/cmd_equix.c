@@ -212,7 +212,8 @@ int cmd_solve(int argc, char **argv)
 	const void *challenge;
 	size_t size;
 	uint8_t *owned;
-	int status = begin(argc, argv, &cli_solve_command, 1, "CHALLENGE", &args);
+	int status = begin(argc, argv, &cli_solve_command, 1, "CHALLENGE",
+			   &args);
 
 	if (status >= 0)
 		return status;
@@ -342,7 +343,8 @@ int cmd_hash(int argc, char **argv)
 	size_t size;
 	uint8_t *owned;
 	uint64_t nonce;
-	int status = begin(argc, argv, &cli_hash_command, 2, "SEED NONCE", &args);
+	int status = begin(argc, argv, &cli_hash_command, 2, "SEED NONCE",
+			   &args);
 
 	if (status >= 0)
 		return status;

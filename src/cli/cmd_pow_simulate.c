@@ -33,7 +33,8 @@ typedef struct sim_text {
 enum { OVERRIDE = TOOL_OPT_OWN };
 
 #define F(m) .field = offsetof(sim_text, m)
-#define O(i) OVERRIDE, .field = offsetof(sim_text, overrides) + (i) * sizeof(char *)
+#define O(i)                                                               \
+	OVERRIDE, .field = offsetof(sim_text, overrides) + (i) * sizeof(char *)
 
 /* clang-format off */
 static const tool_option options[] = {

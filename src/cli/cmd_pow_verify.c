@@ -379,8 +379,8 @@ static int read_batch(equix_pow_service *svc, FILE *in, const verify_text *t)
 			continue;
 		proofs = 1;
 		status = worse(status, s == CLI_LINE_OK
-					       ? verify_line(svc, &reader, t)
-					       : unreadable_line(&reader, s, t));
+				       ? verify_line(svc, &reader, t)
+				       : unreadable_line(&reader, s, t));
 		/* Verdicts appear as they are decided, also in a pipe; once
 		 * they cannot be written, the rest would be lost too. */
 		if (!cli_flush())

@@ -37,8 +37,9 @@ static bool refuse(const char *name, cli_line_status s)
 {
 	switch (s) {
 	case CLI_LINE_END:
-		return !cli_usage_error("%s: '-' reads standard input, which is "
-					"empty", name);
+		return !cli_usage_error("%s: '-' reads standard input, which "
+					"is empty",
+					name);
 	case CLI_LINE_TOO_LONG:
 		return !cli_usage_error("%s: the line on standard input is "
 					"longer than %d bytes",

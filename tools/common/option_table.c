@@ -2,7 +2,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * option_table.c - what a table of options gives: --help lines, getopt_long()'s
- * arguments, the stored values, the completion scripts; see option_table.h.
+ * arguments, the completion scripts; see option_table.h.
  */
 #include "option_table.h"
 
@@ -16,7 +16,8 @@ static int left_width(const tool_option *o)
 	       (o->arg ? 1 + (int)strlen(o->arg) : 0);
 }
 
-int tool_options_column(const tool_option *options, size_t n)
+/* The column of the help texts: two past the widest left part. */
+static int tool_options_column(const tool_option *options, size_t n)
 {
 	int widest = 0;
 
@@ -59,13 +60,6 @@ void tool_options_help(FILE *f, const tool_option *options, size_t n,
 			used = 0;
 		}
 	}
-}
-
-void tool_command_help(FILE *f, const tool_command *cmd)
-{
-	fputs(cmd->head ? cmd->head : "", f);
-	tool_options_help(f, cmd->options, cmd->n_options, 0);
-	fputs(cmd->foot ? cmd->foot : "", f);
 }
 
 void tool_options_getopt(const tool_option *options, size_t n,
@@ -114,19 +108,6 @@ const tool_option *tool_option_by_word(const tool_option *options, size_t n,
 			return o;
 	}
 	return NULL;
-}
-
-int tool_option_store(const tool_option *o, void *values, const char *value)
-{
-	char *field = (char *)values + o->field;
-
-	if (o->kind == TOOL_OPT_FLAG)
-		*(int *)field = 1;
-	else if (o->kind == TOOL_OPT_TEXT)
-		*(const char **)field = value;
-	else
-		return -1;
-	return 0;
 }
 
 /* ---- Completions -------------------------------------------------------- */
@@ -253,7 +234,8 @@ static void put_which(FILE *f, const tool_command *cmds, size_t n,
 			fprintf(f, "\t%s ", kw);
 			put_match(f, s, cmds[i].name);
 			if (s->fish)
-				fprintf(f, "\n\t\tset cmd \"%s\"; set first %d\n",
+				fprintf(f,
+					"\n\t\tset cmd \"%s\"; set first %d\n",
 					cmds[i].name, k + s->base);
 			else
 				fprintf(f, "; then\n\t\tcmd=\"%s\" first=%d\n",
@@ -286,7 +268,8 @@ static void bash_script(FILE *f, const tool_command *cmds, size_t n)
 		  &(shell_words){"$COMP_CWORD", "${COMP_WORDS[%d]}", 1, 0});
 	fputs("\tcase $cmd in\n", f);
 	for (size_t c = 0; c < n; c++) {
-		fprintf(f, "\t\"%s\")\n\t\topts=\"", c == 0 ? "" : cmds[c].name);
+		fprintf(f, "\t\"%s\")\n\t\topts=\"",
+			c == 0 ? "" : cmds[c].name);
 		put_options(f, &cmds[c], 0);
 		fputs("\"\n\t\twords=\"", f);
 		put_words(f, cmds, n, c);
@@ -326,7 +309,8 @@ static void zsh_script(FILE *f, const tool_command *cmds, size_t n)
 		  &(shell_words){"$CURRENT", "${words[%d]}", 2, 0});
 	fputs("\tcase $cmd in\n", f);
 	for (size_t c = 0; c < n; c++) {
-		fprintf(f, "\t(\"%s\")\n\t\topts=(", c == 0 ? "" : cmds[c].name);
+		fprintf(f, "\t(\"%s\")\n\t\topts=(",
+			c == 0 ? "" : cmds[c].name);
 		put_options(f, &cmds[c], 0);
 		fputs(")\n\t\tcmdwords=(", f);
 		put_words(f, cmds, n, c);
@@ -405,7 +389,8 @@ static void fish_script(FILE *f, const tool_command *cmds, size_t n)
 	put_which(f, cmds, n,
 		  &(shell_words){"(count $w)", "$w[%d]", 2, 1});
 	fputs("\ttest \"$cmd\" = \"$argv[1]\"; or return 1\n"
-	      "\ttest (count $argv) -lt 2; or test (count $w) -eq (math $first - 1)\n"
+	      "\ttest (count $argv) -lt 2; or "
+	      "test (count $w) -eq (math $first - 1)\n"
 	      "end\n", f);
 	fprintf(f, "complete -c %s -f\n", program);
 	for (size_t c = 0; c < n; c++) {

@@ -52,16 +52,12 @@ typedef struct tool_command {
 	const char *head, *foot;
 } tool_command;
 
-/* The whole --help of `cmd`. */
-void tool_command_help(FILE *f, const tool_command *cmd);
+
 
 #define TOOL_OPTIONS(table) (table), (sizeof(table) / sizeof((table)[0]))
 
-/* The widest "  -q, --quiet ARG" of the visible options, plus two: the
- * column of their help texts. */
-int tool_options_column(const tool_option *options, size_t n);
-
-/* The option lines of --help, help texts at `column` (0: computed). */
+/* The option lines of --help, help texts at `column` (0: two past the
+ * widest "  -q, --quiet ARG"). */
 void tool_options_help(FILE *f, const tool_option *options, size_t n,
 		       int column);
 
@@ -78,10 +74,6 @@ const tool_option *tool_option_by_val(const tool_option *options, size_t n,
 /* The row whose "--name" or "-c" is exactly `word`, or NULL. */
 const tool_option *tool_option_by_word(const tool_option *options, size_t n,
 				       const char *word);
-
-/* Stores `value` into the row's field of `values` for the shared kinds
- * (a flag: 1; a text: the pointer); 0, or -1 for the program's kinds. */
-int tool_option_store(const tool_option *o, void *values, const char *value);
 
 /* The completion script for `shell` ("bash", "zsh" or "fish") of the
  * program cmds[0], whose subcommands are cmds[1..n-1] (a subcommand of
