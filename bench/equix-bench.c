@@ -417,6 +417,10 @@ int main(int argc, char **argv)
 		bench_options_usage(stdout);
 		return 0;
 	}
+	if (r.opt.version) {
+		printf("equix-bench %s\n", PACKAGE_VERSION);
+		return 0;
+	}
 	r.text = r.opt.json ? stderr : stdout;
 	r.libs[0] = r.libs[1] = bench_library_ours;
 	r.n_libs = r.opt.reference != NULL ? 2 : 1;

@@ -46,6 +46,7 @@
 
 #include "dispatch.h"
 #include "benchmarks.h"
+#include "option_table.h"
 #include "say.h"
 #include "vectors.h"
 
@@ -406,29 +407,45 @@ static bool count_figure(const figure *f, const bench_vectors *v)
 
 #define N_FIGURES (sizeof figures / sizeof figures[0])
 
+/* The options: each one row, which also gives its --help line; main()
+ * acts on its kind. */
+enum {
+	DO_IMPL = TOOL_OPT_OWN,
+	DO_VECTORS,
+	DO_FIGURE,
+	DO_LIST,
+	DO_HELP,
+	DO_VERSION,
+};
+
+static const tool_option options[] = {
+	{"impl", "NAME", "the HashX implementation of compiled contexts:\n"
+			 "portable, scalar, avx2 (sets HASHX_IMPL; an error\n"
+			 "where this CPU, or valgrind's, lacks it)",
+	 .kind = DO_IMPL},
+	{"vectors", "DIR", "the vector files (default: $VECTOR_DIR, else the\n"
+			   "source tree's tests/vectors)", .kind = DO_VECTORS},
+	{"figure", "NAME", "count this figure (repeatable)", .kind = DO_FIGURE},
+	{"list", NULL, "the figures, one a line", .kind = DO_LIST},
+	{"help", NULL, "this text", .kind = DO_HELP},
+	{"version", NULL, "the version", .kind = DO_VERSION, .short_name = 'V'},
+};
+#define N_OPTIONS (sizeof options / sizeof options[0])
+
 static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: %s [--impl NAME] [--vectors DIR] [--figure NAME]...\n"
-		"       %s --list | --help\n"
+		"       %s --list | --help | --version\n"
 		"Runs each figure's operations, checked against the recorded "
 		"vectors,\n"
 		"with callgrind collection on around the counted loop only "
 		"(run it\n"
 		"under valgrind --tool=callgrind --collect-atstart=no; "
 		"bench/instructions.sh\n"
-		"does). Without --figure, every figure.\n"
-		"  --impl NAME     the HashX implementation of compiled "
-		"contexts: portable,\n"
-		"                  scalar, avx2 (sets HASHX_IMPL; an error "
-		"where this CPU,\n"
-		"                  or valgrind's, lacks it)\n"
-		"  --vectors DIR   the vector files (default: $VECTOR_DIR, "
-		"else the source\n"
-		"                  tree's tests/vectors)\n"
-		"  --figure NAME   count this figure (repeatable)\n"
-		"  --list          the figures, one a line\n",
+		"does). Without --figure, every figure.\n",
 		progname, progname);
+	tool_options_help(f, options, N_OPTIONS, 18);
 }
 
 static const figure *find_figure(const char *name)
@@ -472,14 +489,8 @@ static bool choose_impl(const char *name)
 
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"impl", required_argument, NULL, 'i'},
-		{"vectors", required_argument, NULL, 'v'},
-		{"figure", required_argument, NULL, 'f'},
-		{"list", no_argument, NULL, 'l'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
+	struct option longopts[N_OPTIONS + 1];
+	char shortopts[2 * N_OPTIONS + 2];
 	const figure *chosen[N_FIGURES];
 	size_t n_chosen = 0;
 	const char *impl = NULL, *dir = NULL;
@@ -488,22 +499,26 @@ int main(int argc, char **argv)
 	bool ok = true;
 	int c;
 
+	tool_options_getopt(options, N_OPTIONS, longopts, shortopts);
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) !=
+	       -1) {
+		const tool_option *o =
+			tool_option_by_val(options, N_OPTIONS, c);
 		const figure *f;
 
-		switch (c) {
-		case 'i':
+		switch (o != NULL ? o->kind : c) {
+		case DO_IMPL:
 			if (impl != NULL) {
 				say("--impl given twice");
 				return 2;
 			}
 			impl = optarg;
 			break;
-		case 'v':
+		case DO_VECTORS:
 			dir = optarg;
 			break;
-		case 'f':
+		case DO_FIGURE:
 			if ((f = find_figure(optarg)) == NULL) {
 				say("--figure: unknown figure '%s' (--list "
 				    "names them)",
@@ -518,12 +533,15 @@ int main(int argc, char **argv)
 				}
 			chosen[n_chosen++] = f;
 			break;
-		case 'l':
+		case DO_LIST:
 			for (size_t i = 0; i < N_FIGURES; i++)
 				printf("%s\n", figures[i].name);
 			return 0;
-		case 'h':
+		case DO_HELP:
 			usage(stdout);
+			return 0;
+		case DO_VERSION:
+			printf("%s %s\n", progname, PACKAGE_VERSION);
 			return 0;
 		case ':':
 			say("%s: missing argument", argv[optind - 1]);

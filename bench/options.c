@@ -3,7 +3,8 @@
 /*
  * options.c - strict parsing of equix-bench's options with getopt_long: a
  * bad value is a one-line error and exit status 2. Every option is named
- * once, in `specs`, which also gives its --help line and how its value is
+ * once, in `specs`, a table of tools/common/option_table.h's rows, which also
+ * gives its --help line, getopt_long()'s arguments and how its value is
  * checked.
  */
 #include <errno.h>
@@ -19,28 +20,26 @@
 #include "benchutil.h"
 #include "json.h"
 #include "options.h"
+#include "option_table.h"
 
 /* How an option's value is read into its field of bench_options. */
 typedef enum kind {
-	FLAG,   /* no value: the int field becomes 1 */
-	COUNT,  /* an integer in [lo, hi], into a size_t */
+	FLAG = TOOL_OPT_FLAG, /* no value: the int field becomes 1 */
+	COUNT = TOOL_OPT_OWN, /* an integer in [lo, hi], into a size_t */
 	REAL,   /* a finite number above lo (from lo with lo_ok), below hi */
 	NAME,   /* a baseline name (bench_baseline_name_ok) */
 	PATH,   /* a non-empty path */
 	FILTER, /* a POSIX extended regex */
 } kind;
 
-#define FIELD(m) offsetof(bench_options, m)
+/* Designated, so that a row may leave out the fields after lo_ok. */
+#define FIELD(m) .field = offsetof(bench_options, m)
 
-static const struct spec {
-	const char *name, *arg, *help; /* help: '\n' continues the line */
-	kind kind;
-	size_t field;
-	double lo, hi;
-	int lo_ok;
-} specs[] = {
+/* help: '\n' continues the line; lo, hi, lo_ok: the range of a number. */
+static const tool_option specs[] = {
 	{"filter", "REGEX", "only benchmarks whose name matches\n"
-			    "(POSIX extended regex)", FILTER, 0, 0, 0, 0},
+			    "(POSIX extended regex)", FILTER, FIELD(filter), 0,
+	 0, 0},
 	{"list", NULL, "print the benchmark names and exit", FLAG,
 	 FIELD(list), 0, 0, 0},
 	{"sample-size", "N", "samples per benchmark (100)", COUNT,
@@ -82,6 +81,8 @@ static const struct spec {
 	{"vectors", "DIR", "reference vectors (tests/vectors)", PATH,
 	 FIELD(vectors), 0, 0, 0},
 	{"help", NULL, "this text", FLAG, FIELD(help), 0, 0, 0},
+	{"version", NULL, "the version", FLAG, FIELD(version), 0, 0, 0,
+	 .short_name = 'V'},
 };
 
 #define N_SPECS (sizeof specs / sizeof specs[0])
@@ -93,22 +94,7 @@ void bench_options_usage(FILE *f)
 	fputs("usage: equix-bench [OPTION]...\n"
 	      "Times HashX, Equi-X and Tor's PoW v1 in Criterion.rs's manner.\n"
 	      "\n", f);
-	for (size_t i = 0; i < N_SPECS; i++) {
-		const char *p = specs[i].help;
-		int n = fprintf(f, "  --%s%s%s", specs[i].name,
-				specs[i].arg ? " " : "",
-				specs[i].arg ? specs[i].arg : "");
-
-		for (;;) { /* each line of the help, at the column */
-			int len = (int)strcspn(p, "\n");
-
-			fprintf(f, "%*s%.*s\n", HELP_COLUMN - n, "", len, p);
-			if (p[len] == '\0')
-				break;
-			p += len + 1;
-			n = 0;
-		}
-	}
+	tool_options_help(f, specs, N_SPECS, HELP_COLUMN);
 	fputs("\n"
 	      "Every benchmark's outputs are checked against the reference\n"
 	      "vectors first; a library that differs is not timed (exit 1).\n",
@@ -133,7 +119,7 @@ static int bad(const char *opt, const char *value, const char *why)
 
 /* A number in the range of `s`: for COUNT, an integer from lo to hi; for
  * REAL, a finite number above lo (from lo with lo_ok) and below hi. */
-static int set_number(const struct spec *s, const char *v, void *field)
+static int set_number(const tool_option *s, const char *v, void *field)
 {
 	char *end, why[80];
 	double x;
@@ -175,7 +161,7 @@ static int set_filter(bench_options *o, const char *re)
 }
 
 /* The option `s` with value v (NULL for a flag). */
-static int set(bench_options *o, const struct spec *s, const char *v)
+static int set(bench_options *o, const tool_option *s, const char *v)
 {
 	void *field = (char *)o + s->field;
 
@@ -221,8 +207,8 @@ static void finish(bench_options *o)
 }
 
 /* What getopt_long refused: a short option (optopt is its character;
- * the long ones have values 1 to N_SPECS), or the long option read last,
- * up to any '='. */
+ * the long ones have values from 256, see tool_options_getopt), or the
+ * long option read last, up to any '='. */
 static int refused(int r, char **argv)
 {
 	const char *word = argv[optind - 1];
@@ -237,25 +223,25 @@ static int refused(int r, char **argv)
 
 int bench_options_parse(int argc, char **argv, bench_options *o)
 {
-	struct option longopts[N_SPECS + 1] = {{0}};
+	struct option longopts[N_SPECS + 1];
+	char shortopts[2 * N_SPECS + 3] = "+";
+	const tool_option *s;
 	int r, rc = 0;
 
 	*o = (bench_options){.warm_up_s = -1, .measurement_s = -1,
 			     .noise = 0.01, .significance = 0.05,
 			     .confidence = 0.95, .results = "bench-results"};
-	for (size_t k = 0; k < N_SPECS; k++)
-		longopts[k] = (struct option){
-			specs[k].name,
-			specs[k].kind == FLAG ? no_argument : required_argument,
-			NULL, (int)k + 1};
-	/* "+": stop at the first argument that is no option; ":": report a
-	 * missing value as ':'; and no message from getopt itself. */
+	/* "+": stop at the first argument that is no option; ":" (from the
+	 * table): report a missing value as ':'; and no message from getopt
+	 * itself. */
+	tool_options_getopt(specs, N_SPECS, longopts, shortopts + 1);
 	optind = 1;
 	opterr = 0;
-	while (rc == 0 && (r = getopt_long(argc, argv, "+:", longopts,
+	while (rc == 0 && (r = getopt_long(argc, argv, shortopts, longopts,
 					   NULL)) != -1)
-		rc = r > 0 && r <= (int)N_SPECS ? set(o, &specs[r - 1], optarg)
-						: refused(r, argv);
+		rc = (s = tool_option_by_val(specs, N_SPECS, r)) != NULL
+			     ? set(o, s, optarg)
+			     : refused(r, argv);
 	if (rc != 0)
 		return rc;
 	if (optind < argc)

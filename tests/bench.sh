@@ -165,6 +165,14 @@ if [ "$rc" = 0 ] && grep -q '^usage: equix-bench' "$tmp/out"; then
 else
 	fail "help" "status $rc"
 fi
+for v in --version -V; do
+	run $v
+	if [ "$rc" = 0 ] && grep -qx 'equix-bench [0-9][0-9.]*[^ ]*' "$tmp/out"; then
+		pass "$v"
+	else
+		fail "$v" "status $rc: $(head -c 100 "$tmp/out")"
+	fi
+done
 for args in "--bogus" "--sample-size 1" "--sample-size x" "--filter (" \
 	"--warm-up-time -1" "--measurement-time nan" "--confidence-level 1" \
 	"--baseline a/b" "--nresamples" "extra" \

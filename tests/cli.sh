@@ -898,4 +898,119 @@ usage "empty command" ""
 usage "solve: lone dash option" solve - -
 no_crash "solve: challenge '-'" solve --quiet -- -
 
+# ---- Conventions: -V, help COMMAND, "-" on standard input, --json --------
+
+run --version
+cp "$tmp/out" "$tmp/version"
+run -V
+if [ "$rc" = 0 ] && cmp -s "$tmp/out" "$tmp/version"; then pass "-V is --version"
+else fail "-V is --version" "status $rc, '$(out)'"; fi
+for cmd in "" solve verify hash pow "pow solve" "pow verify" "pow simulate" help; do
+	# shellcheck disable=SC2086 # "pow solve" is two words
+	run $cmd --help
+	cp "$tmp/out" "$tmp/help"
+	# shellcheck disable=SC2086
+	run help $cmd
+	if [ "$rc" = 0 ] && [ -s "$tmp/out" ] && cmp -s "$tmp/out" "$tmp/help"; then
+		pass "help $cmd is ${cmd:-equix-cli} --help"
+	else
+		fail "help $cmd is ${cmd:-equix-cli} --help" "status $rc, '$(head -n 1 "$tmp/out")'"
+	fi
+done
+
+# stdin_is NAME INPUT ARGS...: ARGS with INPUT (with printf's \n) on
+# standard input print what the last run printed.
+stdin_is() {
+	name=$1 input=$2; shift 2
+	cp "$tmp/out" "$tmp/want"
+	printf '%b' "$input" >"$tmp/in"
+	run_stdin "$tmp/in" "$@"
+	if [ "$rc" != 0 ] || [ -s "$tmp/err" ]; then
+		fail "$name" "status $rc; stderr: $(head -c 200 "$tmp/err")"
+	elif ! [ -s "$tmp/want" ] || ! cmp -s "$tmp/out" "$tmp/want"; then
+		fail "$name" "stdout '$(head -c 200 "$tmp/out")', want '$(head -c 200 "$tmp/want")'"
+	else
+		pass "$name"
+	fi
+}
+run solve --indices fcwwkdyy
+stdin_is "solve -: the challenge from stdin" 'fcwwkdyy\n' solve --indices -
+run solve --indices fcwwkdyy
+stdin_is "solve -: a last line without newline" 'fcwwkdyy' solve --indices -
+run solve --hex --indices 81455ce9
+stdin_is "solve --hex -: hex from stdin" '81455ce9\n' solve --hex --indices -
+run solve ""
+stdin_is "solve -: an empty line is the empty challenge" '\n' solve -
+run solve --hex 2d
+stdin_is "solve -: the challenge '-' itself, from stdin" '-\n' solve -
+run hash seed 1
+stdin_is "hash -: the seed from stdin" 'seed\n' hash - 1
+run verify --hex 81455ce9 0a82,5f51,4f87,dfd6,1306,a618,44c1,fd49
+stdin_is "verify -: the challenge from stdin" '81455ce9\n' verify --hex - \
+	0a82,5f51,4f87,dfd6,1306,a618,44c1,fd49
+run pow verify --id "$id" --seed "$seed" --nonce 55555555555555555555555555555555 \
+	--effort 1 --seed-head aaaaaaaa --solution 84355542ab2b3f79532ef055144ac5ab
+stdin_is "pow verify --seed -" "$seed\\n" pow verify --id "$id" --seed - \
+	--nonce 55555555555555555555555555555555 --effort 1 --seed-head aaaaaaaa \
+	--solution 84355542ab2b3f79532ef055144ac5ab
+run pow solve --id "$id" --seed "$seed" --effort 1 \
+	--nonce 55555555555555555555555555555555 --max-attempts 5
+grep -v '^seconds:' "$tmp/out" >"$tmp/solved"
+printf '%s\n' "$id" >"$tmp/in"
+run_stdin "$tmp/in" pow solve --id - --seed "$seed" --effort 1 \
+	--nonce 55555555555555555555555555555555 --max-attempts 5
+if [ "$rc" = 0 ] && grep -v '^seconds:' "$tmp/out" | cmp -s - "$tmp/solved" &&
+   grep -q '^solution: 84355542ab2b3f79532ef055144ac5ab$' "$tmp/out"; then
+	pass "pow solve --id -"
+else
+	fail "pow solve --id -" "status $rc, '$(head -c 200 "$tmp/out")'"
+fi
+
+# json NAME STATUS CHECK ARGS...: ARGS exit with STATUS, and their
+# standard output is JSON objects, one a line, which python's json module
+# reads; CHECK, a Python expression over the list `o` of them, holds.
+json() {
+	name=$1 want_rc=$2 check=$3; shift 3
+	run "$@"
+	if [ "$rc" != "$want_rc" ]; then
+		fail "$name" "status $rc, want $want_rc; stderr: $(head -c 200 "$tmp/err")"
+	elif python3 -c '
+import json, sys
+o = []
+for line in open(sys.argv[1]):
+    v = json.loads(line)
+    assert isinstance(v, dict), line
+    o.append(v)
+sys.exit(0 if o and eval(sys.argv[2]) else 1)' "$tmp/out" "$check" 2>"$tmp/py"; then
+		pass "$name"
+	else
+		fail "$name" "$check: $(head -c 300 "$tmp/out") $(tail -n 1 "$tmp/py")"
+	fi
+}
+if command -v python3 >/dev/null 2>&1; then
+	json "solve --json" 0 'o == [{"solutions": ["820a515f874fd6df061318a6c14449fd", "910dac33974e1c5bc402b5939741b49a"]}]' \
+		solve --json --hex 81455ce9
+	json "solve --json --indices" 0 'len(o) == 1 and o[0]["solutions"][0] == "0a82,5f51,4f87,dfd6,1306,a618,44c1,fd49"' \
+		solve --json --indices --hex 81455ce9
+	json "verify --json: valid" 0 'o == [{"valid": True}]' \
+		verify --json --hex 81455ce9 820a515f874fd6df061318a6c14449fd
+	json "verify --json: invalid" 1 'o == [{"valid": False, "reason": "order (the indices are not in tree order)"}]' \
+		verify --json --hex 81455ce9 5f51,0a82,4f87,dfd6,1306,a618,44c1,fd49
+	json "hash --json" 0 'o == [{"hash": "466cc2021c268560833b71084e256fa17d2e47165a6350f9939fd26e0c725a80"}]' \
+		hash --json "" 0
+	json "pow solve --json" 0 'len(o) == 1 and o[0]["solution"] == "84355542ab2b3f79532ef055144ac5ab" and o[0]["effort"] == 1 and o[0]["nonce"] == "5"*32 and o[0]["seed_head"] == "aaaaaaaa" and o[0]["attempts"] == 1 and o[0]["seconds"] >= 0' \
+		pow solve --json --id "$id" --seed "$seed" --effort 1 \
+		--nonce 55555555555555555555555555555555
+	cp "$tmp/out" "$tmp/proof"
+	json "pow verify --json" 0 'o == [{"valid": True}]' \
+		pow verify --json --id "$id" --seed "$seed" \
+		--nonce 55555555555555555555555555555555 --effort 1 \
+		--seed-head aaaaaaaa --solution 84355542ab2b3f79532ef055144ac5ab
+	{ cat "$tmp/proof" "$tmp/proof"; echo '{"nonce":"x\"y"}'; } >"$tmp/batch.jsonl"
+	json "pow verify --json --batch" 2 'o[0] == {"line": 1, "valid": True} and o[1]["line"] == 2 and o[1]["valid"] is False and "replay" in o[1]["reason"] and o[2]["line"] == 3 and o[2]["valid"] is False and o[2]["malformed"].startswith("\"nonce\"") and len(o) == 3' \
+		pow verify --json --id "$id" --seed "$seed" --batch "$tmp/batch.jsonl"
+else
+	skip "--json parsed by a JSON library" "python3 is not installed"
+fi
+
 finish

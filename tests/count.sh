@@ -63,6 +63,9 @@ else
 	run --help
 	[ "$rc" = 0 ] && grep -q '^usage: equix-count' "$tmp/out" &&
 		pass "--help" || fail "--help" "status $rc"
+	run --version
+	[ "$rc" = 0 ] && grep -qx 'equix-count [0-9][0-9.]*[^ ]*' "$tmp/out" &&
+		pass "--version" || fail "--version" "status $rc"
 
 	# A hash that differs from its record: no count.
 	mkdir "$tmp/vec" && cp "$vectors"/*.txt "$tmp/vec/" &&

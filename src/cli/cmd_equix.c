@@ -4,6 +4,7 @@
  * cmd_equix.c - the Equi-X and HashX subcommands: solve, verify, hash.
  */
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,122 +19,100 @@
 #include "hash_mode.h"
 #include "output.h"
 #include "solution_text.h"
-
-/* Long-only options, numbered past every character. */
-enum { OPT_HEX = 256, OPT_INTERPRET, OPT_COMPILE, OPT_INDICES };
-
-/* clang-format off */
-static const char solve_help[] =
-"usage: equix-cli solve [OPTIONS] CHALLENGE\n"
-"Finds the Equi-X solutions of CHALLENGE and prints each on its own line,\n"
-"in the solver's order, as 32 hex digits (the 16-byte wire form).\n"
-"\n"
-"  --hex        CHALLENGE is hex digits (default: its bytes as text)\n"
-"  --indices    print eight comma-separated hex indices instead\n"
-"  --interpret  interpreted HashX only\n"
-"  --compile    compiled HashX or failure (default: compiled where possible)\n"
-"  -q, --quiet  no note on stderr when there are no solutions\n"
-"  -h, --help   show this help\n"
-"\n"
-"Exit status: 0 solved (also with no solutions), 1 the challenge has no\n"
-"HashX function or --compile is impossible here, 2 usage error.\n";
-/* clang-format on */
-
-/* clang-format off */
-static const char verify_help[] =
-"usage: equix-cli verify [OPTIONS] CHALLENGE SOLUTION\n"
-"Checks an Equi-X solution of CHALLENGE; prints \"valid\", or\n"
-"\"invalid: REASON\" (order, challenge, partial sum, final sum).\n"
-"SOLUTION is 32 hex digits (the wire form) or eight comma-separated hex\n"
-"indices.\n"
-"\n"
-"  --hex        CHALLENGE is hex digits (default: its bytes as text)\n"
-"  --interpret  interpreted HashX only\n"
-"  --compile    compiled HashX or failure (default: compiled where possible)\n"
-"  -q, --quiet  accepted for symmetry; the verdict is always printed\n"
-"  -h, --help   show this help\n"
-"\n"
-"Exit status: 0 valid, 1 invalid (or --compile impossible here),\n"
-"2 usage error.\n";
-/* clang-format on */
-
-/* clang-format off */
-static const char hash_help[] =
-"usage: equix-cli hash [OPTIONS] SEED NONCE\n"
-"Prints the HashX hash of NONCE under the function of SEED, in hex.\n"
-"NONCE is a 64-bit unsigned integer, decimal or 0x-prefixed hex.\n"
-"\n"
-"  --hex        SEED is hex digits (default: its bytes as text)\n"
-"  --interpret  interpreted HashX only\n"
-"  --compile    compiled HashX or failure (default: compiled where possible)\n"
-"  -q, --quiet  accepted for symmetry\n"
-"  -h, --help   show this help\n"
-"\n"
-"Exit status: 0 hashed, 1 the seed has no HashX function (or --compile is\n"
-"impossible here), 2 usage error.\n";
-/* clang-format on */
-
-static const struct option equix_options[] = {
-	{"hex", no_argument, NULL, OPT_HEX},
-	{"indices", no_argument, NULL, OPT_INDICES},
-	{"interpret", no_argument, NULL, OPT_INTERPRET},
-	{"compile", no_argument, NULL, OPT_COMPILE},
-	{"quiet", no_argument, NULL, 'q'},
-	{"help", no_argument, NULL, 'h'},
-	{NULL, 0, NULL, 0},
-};
+#include "stdin_arg.h"
 
 /* What the options of the three subcommands set. */
 typedef struct equix_args {
-	int hex;
-	int indices;
-	int quiet;
-	int help;
+	int hex, indices, json, quiet, help, interpret, compile;
 	cli_hash_mode mode;
 	int operands; /* argv index of the first operand */
 } equix_args;
 
-/* Scans the options; --indices only where `indices_ok`. Returns true, or
- * false after printing one line. */
-static bool scan_options(int argc, char **argv, int indices_ok,
+#define F(m) offsetof(equix_args, m)
+#define HEX_OPTION(what)                                                   \
+	{"hex", NULL, what " is hex digits (default: its bytes as text)",  \
+	 TOOL_OPT_FLAG, F(hex), 0, 0, 0, 0, 0}
+
+static const tool_option solve_options[] = {
+	HEX_OPTION("CHALLENGE"),
+	{"indices", NULL, "print eight comma-separated hex indices instead",
+	 TOOL_OPT_FLAG, F(indices), 0, 0, 0, 0, 0},
+	CLI_JSON_OPTION(equix_args, "{\"solutions\": [...]}"),
+	CLI_HASH_MODE_OPTIONS(equix_args),
+	{"quiet", NULL, "no note on stderr when there are no solutions",
+	 TOOL_OPT_FLAG, F(quiet), 0, 0, 0, 'q', 0},
+	CLI_HELP_OPTION(equix_args),
+};
+
+static const tool_option verify_options[] = {
+	HEX_OPTION("CHALLENGE"),
+	CLI_JSON_OPTION(equix_args, "{\"valid\": true|false, ...}"),
+	CLI_HASH_MODE_OPTIONS(equix_args),
+	{"quiet", NULL, "accepted for symmetry; the verdict is always printed",
+	 TOOL_OPT_FLAG, F(quiet), 0, 0, 0, 'q', 0},
+	CLI_HELP_OPTION(equix_args),
+};
+
+static const tool_option hash_options[] = {
+	HEX_OPTION("SEED"),
+	CLI_JSON_OPTION(equix_args, "{\"hash\": HEX}"),
+	CLI_HASH_MODE_OPTIONS(equix_args),
+	{"quiet", NULL, "accepted for symmetry", TOOL_OPT_FLAG, F(quiet), 0, 0,
+	 0, 'q', 0},
+	CLI_HELP_OPTION(equix_args),
+};
+
+/* clang-format off */
+const tool_command cli_solve_command = {
+	"solve", "CHALLENGE", "the Equi-X solutions of CHALLENGE",
+	TOOL_OPTIONS(solve_options), 0,
+"usage: equix-cli solve [OPTIONS] CHALLENGE\n"
+"Finds the Equi-X solutions of CHALLENGE and prints each on its own line,\n"
+"in the solver's order, as 32 hex digits (the 16-byte wire form).\n"
+"CHALLENGE \"-\" is the line on standard input.\n"
+"\n",
+"\n"
+"Exit status: 0 solved (also with no solutions), 1 the challenge has no\n"
+"HashX function or --compile is impossible here, 2 usage error.\n",
+};
+
+const tool_command cli_verify_command = {
+	"verify", "CHALLENGE SOLUTION", "check an Equi-X solution",
+	TOOL_OPTIONS(verify_options), 0,
+"usage: equix-cli verify [OPTIONS] CHALLENGE SOLUTION\n"
+"Checks an Equi-X solution of CHALLENGE; prints \"valid\", or\n"
+"\"invalid: REASON\" (order, challenge, partial sum, final sum).\n"
+"SOLUTION is 32 hex digits (the wire form) or eight comma-separated hex\n"
+"indices. CHALLENGE \"-\" is the line on standard input.\n"
+"\n",
+"\n"
+"Exit status: 0 valid, 1 invalid (or --compile impossible here),\n"
+"2 usage error.\n",
+};
+
+const tool_command cli_hash_command = {
+	"hash", "SEED NONCE", "the HashX hash of NONCE under SEED",
+	TOOL_OPTIONS(hash_options), 0,
+"usage: equix-cli hash [OPTIONS] SEED NONCE\n"
+"Prints the HashX hash of NONCE under the function of SEED, in hex.\n"
+"NONCE is a 64-bit unsigned integer, decimal or 0x-prefixed hex.\n"
+"SEED \"-\" is the line on standard input.\n"
+"\n",
+"\n"
+"Exit status: 0 hashed, 1 the seed has no HashX function (or --compile is\n"
+"impossible here), 2 usage error.\n",
+};
+/* clang-format on */
+
+/* Scans the options of `cmd`. Returns true, or false after printing one
+ * line. */
+static bool scan_options(const tool_command *cmd, int argc, char **argv,
 			 equix_args *args)
 {
-	cli_options opts;
-	int c;
-
 	memset(args, 0, sizeof *args);
-	cli_options_begin(&opts, ":hq", equix_options);
-	while ((c = cli_next_option(&opts, argc, argv)) != -1) {
-		switch (c) {
-		case OPT_HEX:
-			args->hex = 1;
-			break;
-		case OPT_INTERPRET:
-			if (!cli_hash_mode_set(&args->mode, CLI_HASH_INTERPRET))
-				return false;
-			break;
-		case OPT_COMPILE:
-			if (!cli_hash_mode_set(&args->mode, CLI_HASH_COMPILE))
-				return false;
-			break;
-		case OPT_INDICES:
-			if (!indices_ok) {
-				cli_usage_error("%s: only solve has --indices",
-						argv[0]);
-				return false;
-			}
-			args->indices = 1;
-			break;
-		case 'q':
-			args->quiet = 1;
-			break;
-		case 'h':
-			args->help = 1;
-			break;
-		default:
-			return false;
-		}
-	}
+	if (!cli_scan(cmd, argc, argv, args) ||
+	    !cli_hash_mode_pick(args->interpret, args->compile, &args->mode))
+		return false;
 	args->operands = optind;
 	return true;
 }
@@ -144,6 +123,8 @@ static bool read_bytes(const char *name, const char *text, int hex,
 		       const void **data, size_t *size, uint8_t **owned)
 {
 	*owned = NULL;
+	if (!cli_stdin_arg(name, &text))
+		return false;
 	if (!hex) {
 		*data = text;
 		*size = strlen(text);
@@ -157,13 +138,13 @@ static bool read_bytes(const char *name, const char *text, int hex,
 
 /* Shared start of each subcommand: options, --help, operand count.
  * Returns -1 to go on, else the exit status. */
-static int begin(int argc, char **argv, int indices_ok, const char *help,
+static int begin(int argc, char **argv, const tool_command *cmd,
 		 int operands, const char *names, equix_args *args)
 {
-	if (!scan_options(argc, argv, indices_ok, args))
+	if (!scan_options(cmd, argc, argv, args))
 		return CLI_USAGE;
 	if (args->help)
-		return cli_printf("%s", help) ? CLI_OK : CLI_FAIL;
+		return cli_print_help(cmd);
 	if (!cli_check_operands(argc, argv, args->operands, operands, operands,
 				names))
 		return CLI_USAGE;
@@ -173,24 +154,28 @@ static int begin(int argc, char **argv, int indices_ok, const char *help,
 /* ---- solve ----------------------------------------------------------- */
 
 /* false when they could not be written (reported). */
-static bool print_solutions(const equix_solutions_buffer *sols, int indices)
+static bool print_solutions(const equix_solutions_buffer *sols,
+			    const equix_args *args)
 {
 	unsigned i;
 
+	if (args->json && !cli_printf("{\"solutions\":["))
+		return false;
 	for (i = 0; i < sols->count; i++) {
 		char text[CLI_SOLUTION_INDICES_SIZE + CLI_SOLUTION_HEX_SIZE];
 		uint8_t wire[EQUIX_SOLUTION_BYTES];
 
-		if (indices) {
+		if (args->indices) {
 			cli_solution_format_indices(&sols->sols[i], text);
 		} else {
 			equix_solution_pack(&sols->sols[i], wire);
 			cli_solution_format_hex(wire, text);
 		}
-		if (!cli_printf("%s\n", text))
+		if (args->json ? !cli_printf("%s\"%s\"", i ? "," : "", text)
+			       : !cli_printf("%s\n", text))
 			return false;
 	}
-	return true;
+	return !args->json || cli_printf("]}\n");
 }
 
 static int solve(const equix_args *args, const void *challenge, size_t size)
@@ -206,7 +191,7 @@ static int solve(const equix_args *args, const void *challenge, size_t size)
 	equix_free(ctx);
 	switch (r) {
 	case EQUIX_OK:
-		if (!print_solutions(&sols, args->indices))
+		if (!print_solutions(&sols, args))
 			return CLI_FAIL;
 		if (sols.count == 0 && !args->quiet)
 			fputs("equix-cli: no solutions\n", stderr);
@@ -227,7 +212,8 @@ int cmd_solve(int argc, char **argv)
 	const void *challenge;
 	size_t size;
 	uint8_t *owned;
-	int status = begin(argc, argv, 1, solve_help, 1, "CHALLENGE", &args);
+	int status = begin(argc, argv, &cli_solve_command, 1, "CHALLENGE",
+			   &args);
 
 	if (status >= 0)
 		return status;
@@ -275,9 +261,14 @@ static int verify(const equix_args *args, const void *challenge, size_t size,
 	r = equix_verify(ctx, challenge, size, &sol);
 	equix_free(ctx);
 	if (r == EQUIX_OK)
-		return cli_printf("valid\n") ? CLI_OK : CLI_FAIL;
+		return cli_printf(args->json ? "{\"valid\":true}\n" : "valid\n")
+			       ? CLI_OK
+			       : CLI_FAIL;
 	if (invalid_reason(r) != NULL) {
-		cli_printf("invalid: %s\n", invalid_reason(r));
+		/* The reasons are plain ASCII without quotes: no escapes. */
+		cli_printf(args->json ? "{\"valid\":false,\"reason\":\"%s\"}\n"
+				      : "invalid: %s\n",
+			   invalid_reason(r));
 		return CLI_FAIL;
 	}
 	if (r == EQUIX_FAIL_COMPILE)
@@ -293,7 +284,8 @@ int cmd_verify(int argc, char **argv)
 	uint8_t *owned;
 	uint8_t wire[EQUIX_SOLUTION_BYTES];
 	const char *bad;
-	int status = begin(argc, argv, 0, verify_help, 2, "CHALLENGE SOLUTION",
+	int status = begin(argc, argv, &cli_verify_command,
+			   2, "CHALLENGE SOLUTION",
 			   &args);
 
 	if (status >= 0)
@@ -330,7 +322,10 @@ static int hash(const equix_args *args, const void *seed, size_t size,
 	switch (r) {
 	case HASHX_OK:
 		sodium_bin2hex(text, sizeof text, out, sizeof out);
-		return cli_printf("%s\n", text) ? CLI_OK : CLI_FAIL;
+		return cli_printf(args->json ? "{\"hash\":\"%s\"}\n" : "%s\n",
+				  text)
+			       ? CLI_OK
+			       : CLI_FAIL;
 	case HASHX_FAIL_SEED:
 		return cli_fail("hash: this seed has no HashX function "
 				"(HASHX_FAIL_SEED)");
@@ -348,7 +343,8 @@ int cmd_hash(int argc, char **argv)
 	size_t size;
 	uint8_t *owned;
 	uint64_t nonce;
-	int status = begin(argc, argv, 0, hash_help, 2, "SEED NONCE", &args);
+	int status = begin(argc, argv, &cli_hash_command, 2, "SEED NONCE",
+			   &args);
 
 	if (status >= 0)
 		return status;

@@ -7,6 +7,7 @@
  * of its own; this file reads the options into a scenario and calls
  * sim_main().
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,120 +17,8 @@
 #include "output.h"
 #include "sim.h"
 
-enum {
-	OPT_SCENARIO = 256,
-	OPT_LIST,
-	OPT_PRINT,
-	OPT_DURATION,
-	OPT_SEED,
-	OPT_CSV,
-	OPT_JSON,
-	OPT_HTML,
-	OPT_SVG,
-	OPT_STATS,
-	OPT_MAX_LIVE,
-	OPT_MAX_EVENTS,
-	OPT_STRATEGY,
-	OPT_OVERRIDE, /* the options of sim_scenario_override() */
-};
-
-/* clang-format off */
-static const char help[] =
-"usage: equix-cli pow simulate [--scenario NAME|FILE] [OPTIONS]\n"
-"Simulates one onion service under attack, in simulated time, with\n"
-"libequix's request queue and suggested-effort controller, and prints\n"
-"the results per class (legitimate clients, attackers).\n"
-"\n"
-"  --scenario NAME|FILE  a built-in scenario (default no-attack) or a\n"
-"                        JSON scenario file (doc/defence.md section 3):\n"
-"                        {\"name\", \"description\", \"duration_s\",\n"
-"                         \"service\": {rate, burst, max_in_flight, rend_s,\n"
-"                           verify_cost_us, period_s, publish_delay_s},\n"
-"                         \"machine\": {solve_rate, solutions_per_nonce},\n"
-"                         \"clients\": {rate, cpu, patience_s},\n"
-"                         \"attackers\": [{strategy: flood|fixed|match|\n"
-"                           above, rate, cores, cpu, effort, start_s,\n"
-"                           on_s, off_s}]}   every key optional\n"
-"  --list-scenarios      list the built-in scenarios (no other option)\n"
-"  --print-scenario      print the scenario as a file, with the options\n"
-"                        applied, and stop (not with --seed, --csv,\n"
-"                        --json, --html, --svg, --stats, --max-live,\n"
-"                        --max-events)\n"
-"  --duration SECONDS    simulated time (1 to 10000000)\n"
-"  --seed N              the random seed (default 1): the same seed and\n"
-"                        parameters give the same output, byte for byte\n"
-"  --csv FILE            time series and results as CSV\n"
-"  --json FILE           the same as JSON\n"
-"  --html FILE           a report with SVG plots\n"
-"  --svg PREFIX          PREFIX-effort.svg, PREFIX-traffic.svg and\n"
-"                        PREFIX-connect.svg\n"
-"  --stats               events, wall time, events per second and\n"
-"                        --max-events on stderr\n"
-"  --max-live N          stop, with status 1, when more than N events,\n"
-"                        clients and requests are alive at once (1000 to\n"
-"                        100000000, default 1000000: about 150 MB)\n"
-"  --max-events N        stop, with status 1, when the run needs more\n"
-"                        than N events (1000 to 1000000000000, default\n"
-"                        100000000: 10 to 35 s of CPU on a recent core)\n"
-"Service: --rate N (launches/s, 0: no limit), --burst N, --in-flight N,\n"
-"  --rend-time SECONDS (a launch in flight), --period SECONDS (update\n"
-"  period), --publish-delay SECONDS, --verify-cost-us US (0: measure)\n"
-"Machine: --solve-rate NONCES_PER_S (0: measure), --solutions-per-nonce M\n"
-"  (0: measure)\n"
-"Clients: --client-rate PER_S, --client-cpu MULTIPLE, --patience SECONDS\n"
-"Attackers (each of the scenario's): --attack-rate PER_S, --attack-cores N,\n"
-"  --attack-effort E, --attack-strategy flood|fixed|match|above\n"
-"  -h, --help            show this help\n"
-"\n"
-"An option whose value would not be used (--burst with --rate 0, say) is\n"
-"a usage error.\n"
-"Exit status: 0 done, 1 an invariant broke, the run went over --max-live\n"
-"or --max-events or a file could not be written, 2 usage error or a bad\n"
-"scenario file.\n";
-/* clang-format on */
-
-/* The overriding options, in the order they are applied. */
-static const char *const override_names[] = {
-	"duration",    "rate",       "burst",          "in-flight",
-	"rend-time",   "period",     "publish-delay",  "verify-cost-us",
-	"solve-rate",  "solutions-per-nonce",          "client-rate",
-	"client-cpu",  "patience",   "attack-rate",    "attack-cores",
-	"attack-effort",
-};
-#define N_OVERRIDES (sizeof override_names / sizeof override_names[0])
-
-static const struct option options[] = {
-	{"scenario", required_argument, NULL, OPT_SCENARIO},
-	{"list-scenarios", no_argument, NULL, OPT_LIST},
-	{"print-scenario", no_argument, NULL, OPT_PRINT},
-	{"seed", required_argument, NULL, OPT_SEED},
-	{"csv", required_argument, NULL, OPT_CSV},
-	{"json", required_argument, NULL, OPT_JSON},
-	{"html", required_argument, NULL, OPT_HTML},
-	{"svg", required_argument, NULL, OPT_SVG},
-	{"stats", no_argument, NULL, OPT_STATS},
-	{"max-live", required_argument, NULL, OPT_MAX_LIVE},
-	{"max-events", required_argument, NULL, OPT_MAX_EVENTS},
-	{"attack-strategy", required_argument, NULL, OPT_STRATEGY},
-	{"duration", required_argument, NULL, OPT_OVERRIDE + 0},
-	{"rate", required_argument, NULL, OPT_OVERRIDE + 1},
-	{"burst", required_argument, NULL, OPT_OVERRIDE + 2},
-	{"in-flight", required_argument, NULL, OPT_OVERRIDE + 3},
-	{"rend-time", required_argument, NULL, OPT_OVERRIDE + 4},
-	{"period", required_argument, NULL, OPT_OVERRIDE + 5},
-	{"publish-delay", required_argument, NULL, OPT_OVERRIDE + 6},
-	{"verify-cost-us", required_argument, NULL, OPT_OVERRIDE + 7},
-	{"solve-rate", required_argument, NULL, OPT_OVERRIDE + 8},
-	{"solutions-per-nonce", required_argument, NULL, OPT_OVERRIDE + 9},
-	{"client-rate", required_argument, NULL, OPT_OVERRIDE + 10},
-	{"client-cpu", required_argument, NULL, OPT_OVERRIDE + 11},
-	{"patience", required_argument, NULL, OPT_OVERRIDE + 12},
-	{"attack-rate", required_argument, NULL, OPT_OVERRIDE + 13},
-	{"attack-cores", required_argument, NULL, OPT_OVERRIDE + 14},
-	{"attack-effort", required_argument, NULL, OPT_OVERRIDE + 15},
-	{"help", no_argument, NULL, 'h'},
-	{NULL, 0, NULL, 0},
-};
+/* The number of overriding options: the rows of kind OVERRIDE. */
+#define N_OVERRIDES 16
 
 /* The option texts, checked after the scan so that --help wins. */
 typedef struct sim_text {
@@ -139,36 +28,101 @@ typedef struct sim_text {
 	int list, print, stats, help;
 } sim_text;
 
+/* The options that set a value of the scenario (sim_scenario_override()
+ * knows them by name), applied in the table's order. */
+enum { OVERRIDE = TOOL_OPT_OWN };
+
+#define F(m) .field = offsetof(sim_text, m)
+#define O(i)                                                               \
+	OVERRIDE, .field = offsetof(sim_text, overrides) + (i) * sizeof(char *)
+
+/* clang-format off */
+static const tool_option options[] = {
+	{"scenario", "NAME|FILE", "a built-in scenario (default no-attack) or a\n"
+				  "JSON scenario file (below)", TOOL_OPT_TEXT,
+	 F(scenario)},
+	{"list-scenarios", NULL, "list the built-in scenarios (no other option)",
+	 TOOL_OPT_FLAG, F(list)},
+	{"print-scenario", NULL, "print the scenario as a file, with the options\n"
+				 "applied, and stop (not with --seed, --csv,\n"
+				 "--json, --html, --svg, --stats, --max-live,\n"
+				 "--max-events)", TOOL_OPT_FLAG, F(print)},
+	{"duration", "SECONDS", "simulated time (1 to 10000000)", O(0)},
+	{"seed", "N", "the random seed (default 1): the same seed and\n"
+		      "parameters give the same output, byte for byte",
+	 TOOL_OPT_TEXT, F(seed)},
+	{"csv", "FILE", "time series and results as CSV", TOOL_OPT_TEXT,
+	 F(csv)},
+	{"json", "FILE", "the same as JSON (one object)", TOOL_OPT_TEXT,
+	 F(json)},
+	{"html", "FILE", "a report with SVG plots", TOOL_OPT_TEXT, F(html)},
+	{"svg", "PREFIX", "PREFIX-effort.svg, PREFIX-traffic.svg and\n"
+			  "PREFIX-connect.svg", TOOL_OPT_TEXT, F(svg)},
+	{"stats", NULL, "events, wall time, events per second and\n"
+			"--max-events on stderr", TOOL_OPT_FLAG, F(stats)},
+	{"max-live", "N", "stop, with status 1, when more than N events,\n"
+			  "clients and requests are alive at once (1000 to\n"
+			  "100000000, default 1000000: about 150 MB)",
+	 TOOL_OPT_TEXT, F(max_live)},
+	{"max-events", "N", "stop, with status 1, when the run needs more\n"
+			    "than N events (1000 to 1000000000000, default\n"
+			    "100000000: 10 to 35 s of CPU on a recent core)",
+	 TOOL_OPT_TEXT, F(max_events)},
+	{"rate", "N", "service: launches per second (0: no limit)", O(1)},
+	{"burst", "N", "service: the launches' burst", O(2)},
+	{"in-flight", "N", "service: launches in flight at most", O(3)},
+	{"rend-time", "SECONDS", "service: the time of a launch in flight", O(4)},
+	{"period", "SECONDS", "service: the update period", O(5)},
+	{"publish-delay", "SECONDS", "service: the delay of a published effort",
+	 O(6)},
+	{"verify-cost-us", "US", "service: one verification (0: measure)", O(7)},
+	{"solve-rate", "NONCES_PER_S", "machine: nonces per second and core\n"
+				       "(0: measure)", O(8)},
+	{"solutions-per-nonce", "M", "machine: Equi-X solutions per nonce\n"
+				     "(0: measure)", O(9)},
+	{"client-rate", "PER_S", "clients: arrivals per second", O(10)},
+	{"client-cpu", "MULTIPLE", "clients: their CPU, in this machine's",
+	 O(11)},
+	{"patience", "SECONDS", "clients: how long they wait", O(12)},
+	{"attack-rate", "PER_S", "each attacker: requests per second", O(13)},
+	{"attack-cores", "N", "each attacker: cores solving", O(14)},
+	{"attack-effort", "E", "each attacker: its effort, when fixed", O(15)},
+	{"attack-strategy", "STRATEGY", "each attacker: flood, fixed, match or\n"
+					"above (how it picks its effort)",
+	 TOOL_OPT_TEXT, F(strategy)},
+	CLI_HELP_OPTION(sim_text),
+};
+
+const tool_command cli_pow_simulate_command = {
+	"pow simulate", "[--scenario NAME|FILE] ...",
+	"simulate a service's defence under attack", TOOL_OPTIONS(options), 0,
+"usage: equix-cli pow simulate [--scenario NAME|FILE] [OPTIONS]\n"
+"Simulates one onion service under attack, in simulated time, with\n"
+"libequix's request queue and suggested-effort controller, and prints\n"
+"the results per class (legitimate clients, attackers).\n"
+"\n",
+"\n"
+"An option whose value would not be used (--burst with --rate 0, say) is\n"
+"a usage error.\n"
+"Exit status: 0 done, 1 an invariant broke, the run went over --max-live\n"
+"or --max-events or a file could not be written, 2 usage error or a bad\n"
+"scenario file.\n",
+};
+/* clang-format on */
+
+#define N_OPTIONS (sizeof options / sizeof options[0])
+
+/* The value of the OVERRIDE row `o` in `t`. */
+static const char *override_value(const sim_text *t, const tool_option *o)
+{
+	return *(const char *const *)((const char *)t + o->field);
+}
+
 static bool scan(int argc, char **argv, sim_text *t)
 {
-	cli_options opts;
-	int c;
-
 	memset(t, 0, sizeof *t);
-	cli_options_begin(&opts, ":h", options);
-	while ((c = cli_next_option(&opts, argc, argv)) != -1) {
-		if (c >= OPT_OVERRIDE &&
-		    c < OPT_OVERRIDE + (int)N_OVERRIDES) {
-			t->overrides[c - OPT_OVERRIDE] = optarg;
-			continue;
-		}
-		switch (c) {
-		case OPT_SCENARIO: t->scenario = optarg; break;
-		case OPT_LIST: t->list = 1; break;
-		case OPT_PRINT: t->print = 1; break;
-		case OPT_SEED: t->seed = optarg; break;
-		case OPT_CSV: t->csv = optarg; break;
-		case OPT_JSON: t->json = optarg; break;
-		case OPT_HTML: t->html = optarg; break;
-		case OPT_SVG: t->svg = optarg; break;
-		case OPT_STATS: t->stats = 1; break;
-		case OPT_MAX_LIVE: t->max_live = optarg; break;
-		case OPT_MAX_EVENTS: t->max_events = optarg; break;
-		case OPT_STRATEGY: t->strategy = optarg; break;
-		case 'h': t->help = 1; break;
-		default: return false;
-		}
-	}
+	if (!cli_scan(&cli_pow_simulate_command, argc, argv, t))
+		return false;
 	return t->help ||
 	       cli_check_operands(argc, argv, optind, 0, 0, "no operands");
 }
@@ -244,13 +198,14 @@ static bool check_unused(const sim_text *t, const sim_scenario *s)
 {
 	const char *why;
 
-	for (size_t i = 0; i < N_OVERRIDES; i++) {
-		if (t->overrides[i] == NULL ||
-		    (why = unused_because(s, override_names[i])) == NULL)
+	for (size_t i = 0; i < N_OPTIONS; i++) {
+		const tool_option *o = &options[i];
+
+		if (o->kind != OVERRIDE || override_value(t, o) == NULL ||
+		    (why = unused_because(s, o->name)) == NULL)
 			continue;
 		return !cli_usage_error("--%s: no effect on scenario '%s': %s",
-					override_names[i],
-					cli_quote(s->name).text, why);
+					o->name, cli_quote(s->name).text, why);
 	}
 	if (t->strategy != NULL &&
 	    (why = unused_because(s, "attack-strategy")) != NULL)
@@ -282,10 +237,11 @@ static bool apply_options(const sim_text *t, sim_scenario *s)
 {
 	sim_strategy strategy;
 
-	for (size_t i = 0; i < N_OVERRIDES; i++)
-		if (t->overrides[i] != NULL &&
-		    !sim_scenario_override(s, override_names[i],
-					   t->overrides[i]))
+	for (size_t i = 0; i < N_OPTIONS; i++)
+		if (options[i].kind == OVERRIDE &&
+		    override_value(t, &options[i]) != NULL &&
+		    !sim_scenario_override(s, options[i].name,
+					   override_value(t, &options[i])))
 			return false;
 	if (t->strategy == NULL)
 		return true;
@@ -349,7 +305,8 @@ int cmd_pow_simulate(int argc, char **argv)
 	if (!scan(argc, argv, &t))
 		return CLI_USAGE;
 	if (t.help)
-		return cli_printf("%s", help) ? CLI_OK : CLI_FAIL;
+		return cli_print_help_with(&cli_pow_simulate_command,
+					   sim_scenario_keys);
 	if (!check_modes(&t))
 		return CLI_USAGE;
 	if (t.list)

@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -24,71 +25,56 @@
 #include "output.h"
 #include "progress.h"
 #include "solution_text.h"
-
-enum {
-	OPT_ID = 256,
-	OPT_SEED,
-	OPT_EFFORT,
-	OPT_NONCE,
-	OPT_THREADS,
-	OPT_JSON,
-	OPT_MAX_ATTEMPTS,
-	OPT_TIMEOUT,
-	OPT_INTERPRET,
-	OPT_COMPILE,
-};
-
-/* clang-format off */
-static const char help[] =
-"usage: equix-cli pow solve --id HEX --seed HEX --effort N [OPTIONS]\n"
-"Searches nonces for a Tor PoW v1 proof (Equi-X plus the effort check),\n"
-"as Tor's client does, and prints it.\n"
-"\n"
-"  --id HEX            the service's blinded ID, 64 hex digits\n"
-"  --seed HEX          the seed from the descriptor, 64 hex digits\n"
-"  --effort N          the effort, 0 to 4294967295\n"
-"  --nonce HEX         the first nonce, 32 hex digits (default: random)\n"
-"  --threads N         worker threads, 1 to 1024 (default 1); any count\n"
-"                      finds the same proof\n"
-"  --max-attempts N    give up after N nonces (0: no limit)\n"
-"  --timeout SECONDS   give up after SECONDS (0: no limit)\n"
-"  --json              one JSON object: nonce, effort, seed_head, solution,\n"
-"                      attempts, seconds\n"
-"  --interpret         interpreted HashX only\n"
-"  --compile           compiled HashX or failure (default: compiled where\n"
-"                      possible)\n"
-"  -q, --quiet         no progress line (shown only when stderr is a\n"
-"                      terminal)\n"
-"  -h, --help          show this help\n"
-"\n"
-"Exit status: 0 found, 1 limit reached, cancelled (Ctrl-C) or --compile\n"
-"impossible here, 2 usage error.\n";
-/* clang-format on */
-
-static const struct option options[] = {
-	{"id", required_argument, NULL, OPT_ID},
-	{"seed", required_argument, NULL, OPT_SEED},
-	{"effort", required_argument, NULL, OPT_EFFORT},
-	{"nonce", required_argument, NULL, OPT_NONCE},
-	{"threads", required_argument, NULL, OPT_THREADS},
-	{"max-attempts", required_argument, NULL, OPT_MAX_ATTEMPTS},
-	{"timeout", required_argument, NULL, OPT_TIMEOUT},
-	{"json", no_argument, NULL, OPT_JSON},
-	{"interpret", no_argument, NULL, OPT_INTERPRET},
-	{"compile", no_argument, NULL, OPT_COMPILE},
-	{"quiet", no_argument, NULL, 'q'},
-	{"help", no_argument, NULL, 'h'},
-	{NULL, 0, NULL, 0},
-};
+#include "stdin_arg.h"
 
 /* The option texts as given; checked after the scan, so that --help
  * wins over a bad value. */
 typedef struct solve_text {
 	const char *id, *seed, *effort, *nonce, *threads, *max_attempts,
 		*timeout;
-	int json, quiet, help;
+	int json, quiet, help, interpret, compile;
 	cli_hash_mode mode;
 } solve_text;
+
+#define F(m) .field = offsetof(solve_text, m)
+
+static const tool_option options[] = {
+	{"id", "HEX", "the service's blinded ID, 64 hex digits (\"-\":\n"
+		      "the line on standard input)", TOOL_OPT_TEXT, F(id)},
+	{"seed", "HEX", "the seed from the descriptor, 64 hex digits\n"
+			"(\"-\": the line on standard input)", TOOL_OPT_TEXT,
+	 F(seed)},
+	{"effort", "N", "the effort, 0 to 4294967295", TOOL_OPT_TEXT,
+	 F(effort)},
+	{"nonce", "HEX", "the first nonce, 32 hex digits (default: random)",
+	 TOOL_OPT_TEXT, F(nonce)},
+	{"threads", "N", "worker threads, 1 to 1024 (default 1); any count\n"
+			 "finds the same proof", TOOL_OPT_TEXT, F(threads)},
+	{"max-attempts", "N", "give up after N nonces (0: no limit)",
+	 TOOL_OPT_TEXT, F(max_attempts)},
+	{"timeout", "SECONDS", "give up after SECONDS (0: no limit)",
+	 TOOL_OPT_TEXT, F(timeout)},
+	CLI_JSON_OPTION(solve_text, "nonce, effort,\nseed_head, solution, "
+				    "attempts, seconds"),
+	CLI_HASH_MODE_OPTIONS(solve_text),
+	{"quiet", NULL, "no progress line (shown only when stderr is a\n"
+			"terminal)", TOOL_OPT_FLAG, F(quiet), .short_name = 'q'},
+	CLI_HELP_OPTION(solve_text),
+};
+
+/* clang-format off */
+const tool_command cli_pow_solve_command = {
+	"pow solve", "--id HEX --seed HEX --effort N ...",
+	"find a Tor PoW v1 proof", TOOL_OPTIONS(options), 0,
+"usage: equix-cli pow solve --id HEX --seed HEX --effort N [OPTIONS]\n"
+"Searches nonces for a Tor PoW v1 proof (Equi-X plus the effort check),\n"
+"as Tor's client does, and prints it.\n"
+"\n",
+"\n"
+"Exit status: 0 found, 1 limit reached, cancelled (Ctrl-C) or --compile\n"
+"impossible here, 2 usage error.\n",
+};
+/* clang-format on */
 
 /* What the search needs, parsed. */
 typedef struct solve_args {
@@ -103,55 +89,10 @@ typedef struct solve_args {
 
 static bool scan(int argc, char **argv, solve_text *t)
 {
-	cli_options opts;
-	int c;
-
 	memset(t, 0, sizeof *t);
-	cli_options_begin(&opts, ":hq", options);
-	while ((c = cli_next_option(&opts, argc, argv)) != -1) {
-		switch (c) {
-		case OPT_ID:
-			t->id = optarg;
-			break;
-		case OPT_SEED:
-			t->seed = optarg;
-			break;
-		case OPT_EFFORT:
-			t->effort = optarg;
-			break;
-		case OPT_NONCE:
-			t->nonce = optarg;
-			break;
-		case OPT_THREADS:
-			t->threads = optarg;
-			break;
-		case OPT_MAX_ATTEMPTS:
-			t->max_attempts = optarg;
-			break;
-		case OPT_TIMEOUT:
-			t->timeout = optarg;
-			break;
-		case OPT_JSON:
-			t->json = 1;
-			break;
-		case OPT_INTERPRET:
-		case OPT_COMPILE:
-			if (!cli_hash_mode_set(&t->mode,
-					       c == OPT_COMPILE
-						       ? CLI_HASH_COMPILE
-						       : CLI_HASH_INTERPRET))
-				return false;
-			break;
-		case 'q':
-			t->quiet = 1;
-			break;
-		case 'h':
-			t->help = 1;
-			break;
-		default:
-			return false;
-		}
-	}
+	if (!cli_scan(&cli_pow_solve_command, argc, argv, t) ||
+	    !cli_hash_mode_pick(t->interpret, t->compile, &t->mode))
+		return false;
 	return t->help ||
 	       cli_check_operands(argc, argv, optind, 0, 0, "no operands");
 }
@@ -184,7 +125,7 @@ static bool parse_limits(const solve_text *t, solve_args *a)
 	return true;
 }
 
-static bool parse(const char *cmd, const solve_text *t, solve_args *a)
+static bool parse(const char *cmd, solve_text *t, solve_args *a)
 {
 	uint64_t effort;
 
@@ -193,7 +134,9 @@ static bool parse(const char *cmd, const solve_text *t, solve_args *a)
 	if (!require(cmd, t->id, "--id") || !require(cmd, t->seed, "--seed") ||
 	    !require(cmd, t->effort, "--effort"))
 		return false;
-	if (!cli_parse_hex_exact("--id", t->id, a->id, sizeof a->id) ||
+	if (!cli_stdin_arg("--id", &t->id) ||
+	    !cli_stdin_arg("--seed", &t->seed) ||
+	    !cli_parse_hex_exact("--id", t->id, a->id, sizeof a->id) ||
 	    !cli_parse_hex_exact("--seed", t->seed, a->seed, sizeof a->seed) ||
 	    !cli_parse_uint("--effort", t->effort, 0, UINT32_MAX, &effort))
 		return false;
@@ -290,7 +233,7 @@ int cmd_pow_solve(int argc, char **argv)
 	if (!scan(argc, argv, &t))
 		return CLI_USAGE;
 	if (t.help)
-		return cli_printf("%s", help) ? CLI_OK : CLI_FAIL;
+		return cli_print_help(&cli_pow_solve_command);
 	if (!parse(argv[0], &t, &a))
 		return CLI_USAGE;
 	if (!cli_hash_mode_usable(t.mode))

@@ -6,6 +6,7 @@
  * sharing one replay cache.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,23 +19,57 @@
 #include "line_reader.h"
 #include "output.h"
 #include "solution_text.h"
+#include "stdin_arg.h"
 
-enum {
-	OPT_ID = 256,
-	OPT_SEED,
-	OPT_PREVIOUS_SEED,
-	OPT_NONCE,
-	OPT_EFFORT,
-	OPT_SEED_HEAD,
-	OPT_SOLUTION,
-	OPT_BATCH,
-	OPT_MIN_EFFORT,
-	OPT_INTERPRET,
-	OPT_COMPILE,
+typedef struct verify_text {
+	const char *id, *seed, *previous_seed, *nonce, *effort, *seed_head,
+		*solution, *batch, *min_effort;
+	int help, quiet, json, interpret, compile;
+	cli_hash_mode mode;
+} verify_text;
+
+#define F(m) .field = offsetof(verify_text, m)
+
+static const tool_option options[] = {
+	{"id", "HEX", "the service's blinded ID, 64 hex digits (\"-\":\n"
+		      "the line on standard input)", TOOL_OPT_TEXT, F(id)},
+	{"seed", "HEX", "the current seed, 64 hex digits (\"-\": the line\n"
+			"on standard input)", TOOL_OPT_TEXT, F(seed)},
+	{"previous-seed", "HEX", "the previous seed, also accepted",
+	 TOOL_OPT_TEXT, F(previous_seed)},
+	{"nonce", "HEX", "the proof's nonce, 32 hex digits", TOOL_OPT_TEXT,
+	 F(nonce)},
+	{"effort", "N", "its effort, 0 to 4294967295", TOOL_OPT_TEXT,
+	 F(effort)},
+	{"seed-head", "HEX", "the first 4 bytes of its seed, 8 hex digits",
+	 TOOL_OPT_TEXT, F(seed_head)},
+	{"solution", "SOLUTION", "32 hex digits (wire form) or eight "
+				 "comma-separated\nhex indices",
+	 TOOL_OPT_TEXT, F(solution)},
+	{"batch", "FILE", "JSON lines as printed by \"pow solve --json\" (\"-\":\n"
+			  "standard input); prints \"line N: VERDICT\" for each\n"
+			  "non-blank line, \"line N: malformed: WHAT\" for bad\n"
+			  "ones; a proof seen before in the batch is a replay;\n"
+			  "no proofs at all is valid, with a note on stderr",
+	 TOOL_OPT_TEXT, F(batch)},
+	{"min-effort", "N", "refuse proofs of effort below N before any other\n"
+			    "check (default 0: none)", TOOL_OPT_TEXT,
+	 F(min_effort)},
+	CLI_JSON_OPTION(verify_text, "{\"valid\": true|false,\n"
+				     "\"reason\": WHY} (batch: with \"line\": N;\n"
+				     "malformed: {\"line\": N, \"valid\": false,\n"
+				     "\"malformed\": WHAT})"),
+	CLI_HASH_MODE_OPTIONS(verify_text),
+	{"quiet", NULL, "no note on stderr when a batch has no proofs\n"
+			"(verdicts are always printed)", TOOL_OPT_FLAG,
+	 F(quiet), .short_name = 'q'},
+	CLI_HELP_OPTION(verify_text),
 };
 
 /* clang-format off */
-static const char help[] =
+const tool_command cli_pow_verify_command = {
+	"pow verify", "--id HEX --seed HEX ...", "check Tor PoW v1 proofs",
+	TOOL_OPTIONS(options), 0,
 "usage: equix-cli pow verify --id HEX --seed HEX [--previous-seed HEX]\n"
 "           [--min-effort N] --nonce HEX --effort N --seed-head HEX\n"
 "           --solution SOLUTION\n"
@@ -42,120 +77,77 @@ static const char help[] =
 "           [--min-effort N] --batch FILE\n"
 "Checks Tor PoW v1 proofs as a service does: minimum effort, seed head,\n"
 "replay, effort, Equi-X. Prints \"valid\" or \"invalid: REASON\".\n"
-"\n"
-"  --id HEX             the service's blinded ID, 64 hex digits\n"
-"  --seed HEX           the current seed, 64 hex digits\n"
-"  --previous-seed HEX  the previous seed, also accepted\n"
-"  --nonce HEX          the proof's nonce, 32 hex digits\n"
-"  --effort N           its effort, 0 to 4294967295\n"
-"  --seed-head HEX      the first 4 bytes of its seed, 8 hex digits\n"
-"  --solution SOLUTION  32 hex digits (wire form) or eight comma-separated\n"
-"                       hex indices\n"
-"  --batch FILE         JSON lines as printed by \"pow solve --json\" (\"-\":\n"
-"                       standard input); prints \"line N: VERDICT\" for each\n"
-"                       non-blank line, \"line N: malformed: WHAT\" for bad\n"
-"                       ones; a proof seen before in the batch is a replay;\n"
-"                       no proofs at all is valid, with a note on stderr\n"
-"  --min-effort N       refuse proofs of effort below N before any other\n"
-"                       check (default 0: none)\n"
-"  --interpret          interpreted HashX only\n"
-"  --compile            compiled HashX or failure (default: compiled where\n"
-"                       possible)\n"
-"  -q, --quiet          no note on stderr when a batch has no proofs\n"
-"                       (verdicts are always printed)\n"
-"  -h, --help           show this help\n"
+"\n",
 "\n"
 "Exit status: 0 all valid, 1 some invalid (or --compile impossible here),\n"
-"2 usage error or a malformed batch line.\n";
-/* clang-format on */
-
-static const struct option options[] = {
-	{"id", required_argument, NULL, OPT_ID},
-	{"seed", required_argument, NULL, OPT_SEED},
-	{"previous-seed", required_argument, NULL, OPT_PREVIOUS_SEED},
-	{"nonce", required_argument, NULL, OPT_NONCE},
-	{"effort", required_argument, NULL, OPT_EFFORT},
-	{"seed-head", required_argument, NULL, OPT_SEED_HEAD},
-	{"solution", required_argument, NULL, OPT_SOLUTION},
-	{"batch", required_argument, NULL, OPT_BATCH},
-	{"min-effort", required_argument, NULL, OPT_MIN_EFFORT},
-	{"interpret", no_argument, NULL, OPT_INTERPRET},
-	{"compile", no_argument, NULL, OPT_COMPILE},
-	{"quiet", no_argument, NULL, 'q'},
-	{"help", no_argument, NULL, 'h'},
-	{NULL, 0, NULL, 0},
+"2 usage error or a malformed batch line.\n",
 };
-
-typedef struct verify_text {
-	const char *id, *seed, *previous_seed, *nonce, *effort, *seed_head,
-		*solution, *batch, *min_effort;
-	int help, quiet;
-	cli_hash_mode mode;
-} verify_text;
+/* clang-format on */
 
 static int scan(int argc, char **argv, verify_text *t)
 {
-	cli_options opts;
-	int c;
-
 	memset(t, 0, sizeof *t);
-	cli_options_begin(&opts, ":hq", options);
-	while ((c = cli_next_option(&opts, argc, argv)) != -1) {
-		switch (c) {
-		case OPT_ID:
-			t->id = optarg;
-			break;
-		case OPT_SEED:
-			t->seed = optarg;
-			break;
-		case OPT_PREVIOUS_SEED:
-			t->previous_seed = optarg;
-			break;
-		case OPT_NONCE:
-			t->nonce = optarg;
-			break;
-		case OPT_EFFORT:
-			t->effort = optarg;
-			break;
-		case OPT_SEED_HEAD:
-			t->seed_head = optarg;
-			break;
-		case OPT_SOLUTION:
-			t->solution = optarg;
-			break;
-		case OPT_BATCH:
-			t->batch = optarg;
-			break;
-		case OPT_MIN_EFFORT:
-			t->min_effort = optarg;
-			break;
-		case OPT_INTERPRET:
-		case OPT_COMPILE:
-			if (!cli_hash_mode_set(&t->mode,
-					       c == OPT_COMPILE
-						       ? CLI_HASH_COMPILE
-						       : CLI_HASH_INTERPRET))
-				return 0;
-			break;
-		case 'q':
-			t->quiet = 1;
-			break;
-		case 'h':
-			t->help = 1;
-			break;
-		default:
-			return 0;
-		}
-	}
+	if (!cli_scan(&cli_pow_verify_command, argc, argv, t) ||
+	    !cli_hash_mode_pick(t->interpret, t->compile, &t->mode))
+		return 0;
 	return t->help ||
 	       cli_check_operands(argc, argv, optind, 0, 0, "no operands");
+}
+
+/* ---- The verdicts ------------------------------------------------------ */
+
+/* `text` as the inside of a JSON string, in `out` (cut short if need
+ * be): '"', '\' and control bytes escaped. */
+static void json_escape(const char *text, char *out, size_t size)
+{
+	size_t n = 0;
+
+	for (; *text != '\0' && n + 7 < size; text++) {
+		unsigned char c = (unsigned char)*text;
+
+		if (c == '"' || c == '\\')
+			n += (size_t)snprintf(out + n, size - n, "\\%c", c);
+		else if (c < 0x20)
+			n += (size_t)snprintf(out + n, size - n, "\\u%04x", c);
+		else
+			out[n++] = (char)c;
+	}
+	out[n] = '\0';
+}
+
+/*
+ * One verdict: `kind` "valid", "invalid" or "malformed", with `why` for
+ * the last two; for line `line` of a batch (0: the one proof of the
+ * options). As text: "[line N: ]KIND[: WHY]"; with --json one object.
+ * False when it could not be written.
+ */
+static bool print_verdict(const verify_text *t, unsigned long line,
+			  const char *kind, const char *why)
+{
+	char prefix[32] = "", escaped[512];
+
+	if (!t->json) {
+		if (line > 0)
+			snprintf(prefix, sizeof prefix, "line %lu: ", line);
+		return why == NULL ? cli_printf("%s%s\n", prefix, kind)
+				   : cli_printf("%s%s: %s\n", prefix, kind,
+						why);
+	}
+	if (line > 0)
+		snprintf(prefix, sizeof prefix, "\"line\":%lu,", line);
+	if (why == NULL)
+		return cli_printf("{%s\"valid\":true}\n", prefix);
+	json_escape(why, escaped, sizeof escaped);
+	return cli_printf("{%s\"valid\":false,\"%s\":\"%s\"}\n", prefix,
+			  strcmp(kind, "invalid") == 0 ? "reason" : kind,
+			  escaped);
 }
 
 /* ---- The service state ----------------------------------------------- */
 
 /* A state whose current seed is --seed and, when given, previous seed
  * --previous-seed; NULL after printing a line. */
-static equix_pow_service *make_service(const verify_text *t, int *status)
+static equix_pow_service *make_service(verify_text *t, int *status)
 {
 	uint8_t id[EQUIX_POW_ID_LEN], seed[EQUIX_POW_SEED_LEN];
 	uint8_t previous[EQUIX_POW_SEED_LEN];
@@ -168,7 +160,9 @@ static equix_pow_service *make_service(const verify_text *t, int *status)
 				t->id == NULL ? "--id" : "--seed");
 		return NULL;
 	}
-	if (!cli_parse_hex_exact("--id", t->id, id, sizeof id) ||
+	if (!cli_stdin_arg("--id", &t->id) ||
+	    !cli_stdin_arg("--seed", &t->seed) ||
+	    !cli_parse_hex_exact("--id", t->id, id, sizeof id) ||
 	    !cli_parse_hex_exact("--seed", t->seed, seed, sizeof seed) ||
 	    (t->previous_seed != NULL &&
 	     !cli_parse_hex_exact("--previous-seed", t->previous_seed, previous,
@@ -198,15 +192,17 @@ static equix_pow_service *make_service(const verify_text *t, int *status)
 	return svc;
 }
 
-/* Prints the verdict on `proof` after `prefix`; CLI_OK or CLI_FAIL. */
+/* Prints the verdict on `proof` (line `line` of a batch, else 0);
+ * CLI_OK or CLI_FAIL. */
 static int verdict(equix_pow_service *svc, const equix_pow_solution *proof,
-		   const char *prefix)
+		   const verify_text *t, unsigned long line)
 {
 	equix_pow_result r = equix_pow_service_verify(svc, NULL, proof);
 
 	if (r == EQUIX_POW_OK)
-		return cli_printf("%svalid\n", prefix) ? CLI_OK : CLI_FAIL;
-	cli_printf("%sinvalid: %s\n", prefix, equix_pow_result_string(r));
+		return print_verdict(t, line, "valid", NULL) ? CLI_OK
+							     : CLI_FAIL;
+	print_verdict(t, line, "invalid", equix_pow_result_string(r));
 	return CLI_FAIL;
 }
 
@@ -242,7 +238,7 @@ static int parse_proof_options(const verify_text *t, equix_pow_solution *proof)
 	return 1;
 }
 
-static int verify_one(const verify_text *t)
+static int verify_one(verify_text *t)
 {
 	equix_pow_solution proof;
 	equix_pow_service *svc;
@@ -253,7 +249,7 @@ static int verify_one(const verify_text *t)
 	svc = make_service(t, &status);
 	if (svc == NULL)
 		return status;
-	status = verdict(svc, &proof, "");
+	status = verdict(svc, &proof, t, 0);
 	equix_pow_service_free(svc);
 	return status;
 }
@@ -316,39 +312,43 @@ static bool is_blank(const char *text, size_t length)
 }
 
 /* One line: its verdict, CLI_OK, CLI_FAIL or CLI_USAGE (malformed). */
-static int verify_line(equix_pow_service *svc, cli_line_reader *reader)
+static int verify_line(equix_pow_service *svc, cli_line_reader *reader,
+		       const verify_text *t)
 {
 	json_line line;
 	equix_pow_solution proof;
 	const char *bad, *key;
-	char prefix[32];
+	char why[160];
 	size_t column = 0;
 
-	snprintf(prefix, sizeof prefix, "line %lu: ", reader->number);
 	bad = json_line_parse(reader->text, reader->length, &line, &column);
 	if (bad != NULL) {
-		cli_printf("%smalformed: %s at column %zu\n", prefix, bad,
-			   column);
+		snprintf(why, sizeof why, "%s at column %zu", bad, column);
+		print_verdict(t, reader->number, "malformed", why);
 		return CLI_USAGE;
 	}
 	bad = proof_from_json(&line, &proof, &key);
 	if (bad != NULL) {
-		cli_printf("%smalformed: \"%s\": %s\n", prefix, key, bad);
+		snprintf(why, sizeof why, "\"%s\": %s", key, bad);
+		print_verdict(t, reader->number, "malformed", why);
 		return CLI_USAGE;
 	}
-	return verdict(svc, &proof, prefix);
+	return verdict(svc, &proof, t, reader->number);
 }
 
 /* The verdict on a line the reader refused: CLI_USAGE. */
-static int unreadable_line(const cli_line_reader *reader, cli_line_status s)
+static int unreadable_line(const cli_line_reader *reader, cli_line_status s,
+			   const verify_text *t)
 {
+	char why[80];
+
 	if (s == CLI_LINE_TOO_LONG)
-		cli_printf("line %lu: malformed: longer than %d bytes\n",
-			   reader->number, CLI_LINE_MAX);
+		snprintf(why, sizeof why, "longer than %d bytes", CLI_LINE_MAX);
 	else
-		cli_printf("line %lu: malformed: NUL byte at column %zu; the "
-			   "rest is not read\n",
-			   reader->number, reader->length + 1);
+		snprintf(why, sizeof why,
+			 "NUL byte at column %zu; the rest is not read",
+			 reader->length + 1);
+	print_verdict(t, reader->number, "malformed", why);
 	return CLI_USAGE;
 }
 
@@ -379,8 +379,8 @@ static int read_batch(equix_pow_service *svc, FILE *in, const verify_text *t)
 			continue;
 		proofs = 1;
 		status = worse(status, s == CLI_LINE_OK
-					       ? verify_line(svc, &reader)
-					       : unreadable_line(&reader, s));
+				       ? verify_line(svc, &reader, t)
+				       : unreadable_line(&reader, s, t));
 		/* Verdicts appear as they are decided, also in a pipe; once
 		 * they cannot be written, the rest would be lost too. */
 		if (!cli_flush())
@@ -393,7 +393,7 @@ static int read_batch(equix_pow_service *svc, FILE *in, const verify_text *t)
 	return status;
 }
 
-static int verify_batch(const verify_text *t)
+static int verify_batch(verify_text *t)
 {
 	int use_stdin = strcmp(t->batch, "-") == 0;
 	equix_pow_service *svc;
@@ -406,6 +406,10 @@ static int verify_batch(const verify_text *t)
 	svc = make_service(t, &status);
 	if (svc == NULL)
 		return status;
+	if (use_stdin && !cli_stdin_claim("--batch")) {
+		equix_pow_service_free(svc);
+		return CLI_USAGE;
+	}
 	in = use_stdin ? stdin : fopen(t->batch, "r");
 	if (in == NULL) {
 		status = cli_usage_error("--batch: cannot open '%s': %s",
@@ -427,6 +431,6 @@ int cmd_pow_verify(int argc, char **argv)
 	if (!scan(argc, argv, &t))
 		return CLI_USAGE;
 	if (t.help)
-		return cli_printf("%s", help) ? CLI_OK : CLI_FAIL;
+		return cli_print_help(&cli_pow_verify_command);
 	return t.batch != NULL ? verify_batch(&t) : verify_one(&t);
 }

@@ -8,7 +8,9 @@
 
 #include "args.h"
 
-bool cli_hash_mode_set(cli_hash_mode *mode, cli_hash_mode chosen)
+/* Records `chosen` in `*mode`; prints one line and returns false when
+ * the other of --interpret / --compile was already given. */
+static bool cli_hash_mode_set(cli_hash_mode *mode, cli_hash_mode chosen)
 {
 	if (*mode != CLI_HASH_DEFAULT && *mode != chosen) {
 		cli_usage_error("--interpret and --compile exclude each "
@@ -17,6 +19,14 @@ bool cli_hash_mode_set(cli_hash_mode *mode, cli_hash_mode chosen)
 	}
 	*mode = chosen;
 	return true;
+}
+
+bool cli_hash_mode_pick(int interpret, int compile, cli_hash_mode *mode)
+{
+	*mode = CLI_HASH_DEFAULT;
+	if (interpret && !cli_hash_mode_set(mode, CLI_HASH_INTERPRET))
+		return false;
+	return !compile || cli_hash_mode_set(mode, CLI_HASH_COMPILE);
 }
 
 equix_ctx_flags cli_hash_mode_equix_flags(cli_hash_mode mode)

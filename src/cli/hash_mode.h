@@ -9,6 +9,9 @@
 #define EQUIX_CLI_HASH_MODE_H
 
 #include <stdbool.h>
+#include <stddef.h>
+
+#include "option_table.h"
 #include <equix.h>
 #include <hashx.h>
 
@@ -18,9 +21,19 @@ typedef enum cli_hash_mode {
 	CLI_HASH_COMPILE,     /* --compile: native code or failure */
 } cli_hash_mode;
 
-/* Records `chosen` in `*mode`; prints one line and returns false when
- * the other of --interpret / --compile was already given. */
-bool cli_hash_mode_set(cli_hash_mode *mode, cli_hash_mode chosen);
+/* The option rows of --interpret and --compile, for a table whose values
+ * (type `T`) have int fields `interpret` and `compile`. */
+#define CLI_HASH_MODE_OPTIONS(T)                                           \
+	{"interpret", NULL, "interpreted HashX only", TOOL_OPT_FLAG,       \
+	 offsetof(T, interpret), 0, 0, 0, 0, 0},                           \
+	{"compile", NULL,                                                  \
+	 "compiled HashX or failure (default: compiled where\n"            \
+	 "possible)",                                                      \
+	 TOOL_OPT_FLAG, offsetof(T, compile), 0, 0, 0, 0, 0}
+
+/* The mode the two flags choose; prints one line and returns false when
+ * both are given. */
+bool cli_hash_mode_pick(int interpret, int compile, cli_hash_mode *mode);
 
 /* The context flags (without EQUIX_CTX_SOLVE) and the HashX type. */
 equix_ctx_flags cli_hash_mode_equix_flags(cli_hash_mode mode);

@@ -165,6 +165,34 @@ int cli_next_option(cli_options *scan, int argc, char **argv)
 	return r;
 }
 
+bool cli_scan(const tool_command *cmd, int argc, char **argv, void *values)
+{
+	struct option longopts[CLI_MAX_OPTIONS + 1];
+	char shortopts[2 * CLI_MAX_OPTIONS + 2];
+	cli_options scan;
+	int c;
+
+	if (cmd->n_options > CLI_MAX_OPTIONS)
+		return !cli_fail("%s: too many options", argv[0]);
+	tool_options_getopt(cmd->options, cmd->n_options, longopts, shortopts);
+	cli_options_begin(&scan, shortopts, longopts);
+	while ((c = cli_next_option(&scan, argc, argv)) != -1) {
+		const tool_option *o = tool_option_by_val(cmd->options,
+							  cmd->n_options, c);
+
+		if (o == NULL)
+			return false;
+		/* Every value is a text here, checked after the scan (so
+		 * that --help wins over a bad one); the kinds tell the
+		 * command's own rows apart. */
+		if (o->arg != NULL)
+			*(const char **)((char *)values + o->field) = optarg;
+		else
+			*(int *)((char *)values + o->field) = 1;
+	}
+	return true;
+}
+
 bool cli_check_operands(int argc, char **argv, int first, int min, int max,
 			const char *names)
 {

@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "option_table.h"
+
 /* equix-cli's exit statuses, the same for every subcommand. */
 enum cli_status {
 	CLI_OK = 0,    /* success, or the proof / solution is valid */
@@ -61,6 +63,19 @@ typedef struct cli_options {
 void cli_options_begin(cli_options *scan, const char *shortopts,
 		       const struct option *longopts);
 int cli_next_option(cli_options *scan, int argc, char **argv);
+
+/* The longest table cli_scan() takes. */
+#define CLI_MAX_OPTIONS 48
+
+/*
+ * Scans the options of the command `cmd` (argv[0] names it) by its table
+ * into `values`: a flag's int field becomes 1, an option with a value
+ * stores the text as given in its const char * field, whatever its kind
+ * (the command checks the values after the scan). Stops, returning false
+ * after one line, at the first refused option (see cli_next_option).
+ * Returns true with optind at the first operand.
+ */
+bool cli_scan(const tool_command *cmd, int argc, char **argv, void *values);
 
 /* The operands after the options must number from `min` to `max`;
  * `names` describes them ("CHALLENGE SOLUTION"). Returns true when they

@@ -93,6 +93,9 @@ bool sim_scenario_override(sim_scenario *s, const char *option,
 /* The scenario as a jansson object (NULL when out of memory): the file's
  * content, and part of the --json report. */
 struct json_t *sim_scenario_json(const sim_scenario *s);
+/* The keys of a scenario file, as a few lines of text for --help: from
+ * the tables that read the file. */
+void sim_scenario_keys(FILE *f);
 /* "flood", "fixed", "match", "above"; and back (false: unknown). */
 const char *sim_strategy_name(sim_strategy strategy);
 bool sim_strategy_parse(const char *text, sim_strategy *out);

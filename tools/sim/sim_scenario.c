@@ -510,6 +510,54 @@ char *sim_scenario_dump(const sim_scenario *s)
 	return text;
 }
 
+/* ---- The keys, for --help ---------------------------------------------- */
+
+/* The keys of `fields`, ", "-separated, a line broken before column 72
+ * (the line so far is `*col` wide; a new one is indented by `indent`);
+ * `sep`: whether a separator goes before the first key. */
+static void put_keys(FILE *f, const field *fields, int *col, int indent,
+		     bool sep)
+{
+	for (const field *k = fields; k->key != NULL; k++, sep = true) {
+		int len = (int)strlen(k->key);
+
+		if (sep && *col + 2 + len > 72)
+			*col = fprintf(f, ",\n%*s", indent, "") - 2;
+		else if (sep)
+			*col += fprintf(f, ", ");
+		*col += fprintf(f, "%s", k->key);
+	}
+}
+
+/* One object key and its fields: `  "NAME": {a, b, c}`. */
+static void put_group(FILE *f, const char *name, const field *fields,
+		      const char *close)
+{
+	int col = fprintf(f, "   \"%s\": {", name);
+
+	put_keys(f, fields, &col, 5, false);
+	fprintf(f, "}%s\n", close);
+}
+
+void sim_scenario_keys(FILE *f)
+{
+	int col;
+
+	fputs("\nA scenario file (doc/defence.md section 3); every key "
+	      "optional:\n", f);
+	col = fprintf(f, "  {\"name\", \"description\"");
+	put_keys(f, top_fields, &col, 3, true);
+	fputs(",\n", f);
+	put_group(f, "service", service_fields, ",");
+	put_group(f, "machine", machine_fields, ",");
+	put_group(f, "clients", client_fields, ",");
+	col = fprintf(f, "   \"attackers\": [{strategy: ");
+	for (size_t i = 0; i < sizeof strategies / sizeof strategies[0]; i++)
+		col += fprintf(f, "%s%s", i ? "|" : "", strategies[i]);
+	put_keys(f, attacker_fields, &col, 5, true);
+	fputs("}]}\n", f);
+}
+
 /* ---- Command-line overrides ------------------------------------------ */
 
 typedef struct override {
