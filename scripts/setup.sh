@@ -12,8 +12,11 @@ set -euo pipefail
 
 EQUIX_SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
-# Debian packages the build and the tests need.
-EQUIX_PACKAGES=(gcc make autoconf autoconf-archive automake libtool pkg-config libsodium-dev libjansson-dev check)
+# Debian packages the build and the tests need: python3 parses the
+# commands' --json lines in tests/cli.sh, zsh and fish load the
+# completions in tests/completions.sh (each skipped where it is missing,
+# so that CI, which has them, is where they are tested).
+EQUIX_PACKAGES=(gcc make autoconf autoconf-archive automake libtool pkg-config libsodium-dev libjansson-dev check python3 zsh fish)
 
 # Installs the Debian packages named as arguments that are missing (as
 # root), after running the optional command in $EQUIX_APT_PREPARE.
