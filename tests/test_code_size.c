@@ -46,12 +46,8 @@ static const emitter emitters[] = {
 	{"scalar x86_64", &hashx_x86_64_code_bounds, HASHX_IMPL_SCALAR, false},
 	{"avx2", &hashx_x86_64_avx2_code_bounds, HASHX_IMPL_AVX2, false},
 	{"avx512", &hashx_x86_64_avx512_code_bounds, HASHX_IMPL_AVX512, true},
-	/* copies the whole program once per stream, not per BRANCH: its
-	 * bound is a sum per instruction like AVX2's */
-	{"hybrid2", &hashx_x86_64_hybrid2_code_bounds, HASHX_IMPL_HYBRID2,
-	 false},
 };
-#define NEMITTERS 4
+#define NEMITTERS 3
 #define AVX512_INDEX 2
 #elif defined(HASHX_JIT_AARCH64)
 static const emitter emitters[] = {
@@ -66,7 +62,7 @@ static const emitter emitters[1];
 
 /* Every emitter there is, for the SKIP lines of those not built here. */
 static const char *const all_emitters[] = {"scalar x86_64", "scalar aarch64",
-					   "avx2", "avx512", "hybrid2"};
+					   "avx2", "avx512"};
 
 static const hashx_sip_state test_key = {
 	0x0123456789abcdefu, 0xfedcba9876543210u, 0x0f1e2d3c4b5a6978u,

@@ -693,11 +693,12 @@ END_TEST
  * The same watch while the Equi-X solver runs, on each implementation:
  * what equix_solve() does (hashx_make(), then the solver, which compiles
  * the function's scatter form (scalar JIT) or batch form (AVX-512; the
- * fused batch form for AVX2 and the hybrid) into the context's second buffer and runs it 65,536 inputs at a time),
+ * fused batch form for AVX2) into the context's second buffer and runs
+ * it 65,536 inputs at a time),
  * for many challenges, while the scanner thread reads /proc/self/maps.
  */
 static const hashx_impl solver_impls[] = {HASHX_IMPL_SCALAR, HASHX_IMPL_AVX2,
-					  HASHX_IMPL_AVX512, HASHX_IMPL_HYBRID2};
+					  HASHX_IMPL_AVX512};
 
 /* One solve of challenge `s`; false when it has no HashX function. */
 static bool solve_challenge(hashx_ctx *ctx, equix_solver_heap *heap,

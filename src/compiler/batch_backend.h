@@ -2,9 +2,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * batch_backend.h - what each batch code generator (batch.h) gives the
- * table of implementations in src/facade/dispatch.c, the floor above. A
- * new back-end declares its description here and
- * adds its row there.
+ * list of implementations (src/facade/impl.h, the floor above): its
+ * description, declared here, named by its row there.
  */
 #ifndef HASHX_BATCH_BACKEND_H
 #define HASHX_BATCH_BACKEND_H
@@ -30,9 +29,6 @@ typedef struct hashx_batch_backend {
 #if defined(HASHX_JIT_X86_64)
 extern const hashx_batch_backend hashx_x86_64_avx2_backend;   /* x86_64_avx2.c */
 extern const hashx_batch_backend hashx_x86_64_avx512_backend; /* x86_64_avx512.c */
-/* 4 AVX2 lanes and one input in general-purpose registers per group,
- * interleaved (x86_64_hybrid2.c; experimental: no CPU class picks it) */
-extern const hashx_batch_backend hashx_x86_64_hybrid2_backend;
 #endif
 
 #endif

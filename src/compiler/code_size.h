@@ -36,7 +36,6 @@ typedef struct hashx_code_bounds {
 extern const hashx_code_bounds hashx_x86_64_code_bounds;
 extern const hashx_code_bounds hashx_x86_64_avx2_code_bounds;
 extern const hashx_code_bounds hashx_x86_64_avx512_code_bounds;
-extern const hashx_code_bounds hashx_x86_64_hybrid2_code_bounds;
 #elif defined(HASHX_JIT_AARCH64)
 extern const hashx_code_bounds hashx_aarch64_code_bounds;
 #elif defined(HASHX_JIT_WASM)
