@@ -45,6 +45,7 @@
 #include <hashx.h>
 
 #include "dispatch.h"
+#include "impl_list.h"
 #include "benchmarks.h"
 #include "say.h"
 #include "vectors.h"
@@ -410,7 +411,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: %s [--impl NAME] [--vectors DIR] [--figure NAME]...\n"
-		"       %s --list | --help\n"
+		"       %s --list | --list-impls | --help\n"
 		"Runs each figure's operations, checked against the recorded "
 		"vectors,\n"
 		"with callgrind collection on around the counted loop only "
@@ -419,15 +420,20 @@ static void usage(FILE *f)
 		"bench/instructions.sh\n"
 		"does). Without --figure, every figure.\n"
 		"  --impl NAME     the HashX implementation of compiled "
-		"contexts: portable,\n"
-		"                  scalar, avx2 (sets HASHX_IMPL; an error "
-		"where this CPU,\n"
-		"                  or valgrind's, lacks it)\n"
+		"contexts, a name\n"
+		"                  --list-impls prints (sets HASHX_IMPL; an "
+		"error where\n"
+		"                  this CPU, or valgrind's, lacks it)\n"
 		"  --vectors DIR   the vector files (default: $VECTOR_DIR, "
 		"else the source\n"
 		"                  tree's tests/vectors)\n"
 		"  --figure NAME   count this figure (repeatable)\n"
-		"  --list          the figures, one a line\n",
+		"  --list          the figures, one a line\n"
+		"  --list-impls    the HashX implementations, one a line: "
+		"NAME LANES\n"
+		"                  AVAILABLE (yes/no: this build and CPU, "
+		"or valgrind's,\n"
+		"                  run it)\n",
 		progname, progname);
 }
 
@@ -452,8 +458,8 @@ static bool choose_impl(const char *name)
 	hashx_impl impl = hashx_impl_from_name(name);
 
 	if (impl == HASHX_IMPL_COUNT) {
-		say("--impl: unknown implementation '%s' (portable, scalar, "
-		    "avx2, avx512)",
+		say("--impl: unknown implementation '%s' (--list-impls names "
+		    "them)",
 		    name);
 		return false;
 	}
@@ -477,6 +483,7 @@ int main(int argc, char **argv)
 		{"vectors", required_argument, NULL, 'v'},
 		{"figure", required_argument, NULL, 'f'},
 		{"list", no_argument, NULL, 'l'},
+		{"list-impls", no_argument, NULL, 'I'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -522,6 +529,8 @@ int main(int argc, char **argv)
 			for (size_t i = 0; i < N_FIGURES; i++)
 				printf("%s\n", figures[i].name);
 			return 0;
+		case 'I':
+			return bench_print_impls(stdout);
 		case 'h':
 			usage(stdout);
 			return 0;
