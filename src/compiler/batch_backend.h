@@ -11,17 +11,20 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "code_size.h"
 #include "compiler.h"
 
 /* A batch code generator: its emitter (run by hashx_compiler_build() on a
- * job of form HASHX_FORM_BATCH), the code buffer it needs, the inputs
- * its code hashes per group, and whether the same emitter also takes
- * HASHX_FORM_BATCH_SCATTER jobs (the fused stage 0, within the same
- * capacity). dispatch.c builds every back-end the same way from these
- * facts, so a back-end exports nothing else. */
+ * job of form HASHX_FORM_BATCH), the bounds on its code (code_size.h; the
+ * buffer it needs is bounds->capacity), the inputs its code hashes per
+ * group, and whether the same emitter also takes HASHX_FORM_BATCH_SCATTER
+ * jobs (the fused stage 0, within the same capacity). dispatch.c builds
+ * every back-end the same way from these facts, and
+ * tests/test_code_size.c checks the bounds, so a back-end exports
+ * nothing else. */
 typedef struct hashx_batch_backend {
 	hashx_emit_fn *emit;
-	size_t capacity;
+	const hashx_code_bounds *bounds;
 	unsigned lanes;
 	bool scatters;
 } hashx_batch_backend;

@@ -109,7 +109,7 @@ enum {
 	 HASHX_PROGRAM_SIZE * (MAX_INSTR_BYTES + STUB_BYTES) + EPILOGUE_BYTES)
 
 /* The same sum, with each instruction's pool entry counted with it. */
-const hashx_code_bounds hashx_x86_64_avx2_code_bounds = {
+static const hashx_code_bounds bounds = {
 	.capacity = CODE_CAPACITY,
 	.fixed = FIXED_CONSTS * 32 + 64 + PROLOGUE_BYTES + EPILOGUE_BYTES,
 	.per_instr = 32 + MAX_INSTR_BYTES + STUB_BYTES,
@@ -1056,6 +1056,6 @@ static uint8_t *emit_job(uint8_t *start, uint8_t *end, hashx_compile_job *j)
 
 const hashx_batch_backend hashx_x86_64_avx2_backend = {
 	.emit = emit_job,
-	.capacity = CODE_CAPACITY,
+	.bounds = &bounds,
 	.lanes = LANES,
 	.scatters = true};

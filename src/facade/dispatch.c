@@ -187,7 +187,7 @@ static void *build(hashx_compile_job *job, hashx_impl impl,
 	b = impls[impl].batch;
 	if (job->form == HASHX_FORM_BATCH_SCATTER && !b->scatters)
 		return NULL;
-	code = hashx_compiler_build(buf, b->capacity, b->emit, job);
+	code = hashx_compiler_build(buf, b->bounds->capacity, b->emit, job);
 	if (code != NULL)
 		*lanes = b->lanes;
 	return code;
