@@ -12,12 +12,12 @@
 # Prints each figure with its baseline, current count and change, and
 # fails (status 1) when one has grown by more than PCT percent (default
 # 2), when a figure is counted that the baseline lacks or the other way
-# round, or when a run fails. The implementations are those the driver's
-# --list-impls, run under valgrind, says valgrind's virtual CPU runs (it
-# has no AVX-512); --paths counts those named only (and compares with
-# their lines only). --update writes the counts of
-# every path into FILE instead (the baseline to commit with the change
-# that moved them). Status 2: a bad argument.
+# round, or when a run fails. The paths are the implementations that the
+# driver's --list-impls, run under valgrind, says its virtual CPU runs (no
+# AVX-512); --paths counts those named only (and compares with their
+# lines only). --update writes the counts of every path into FILE
+# instead (the baseline to commit with the change that moved them).
+# Status 2: a bad argument.
 #
 # Why callgrind, not cachegrind: both count guest instructions exactly,
 # but Debian 12's valgrind (3.19) gives cachegrind no way to count a part
@@ -92,7 +92,7 @@ while [ $# -gt 0 ]; do
 		shift
 		;;
 	-h | --help)
-		sed -n '4,18p' "$0" | sed 's/^# \{0,1\}//'
+		sed -n '4,20p' "$0" | sed 's/^# \{0,1\}//'
 		exit 0
 		;;
 	*) die_usage "unknown argument '$1' (--help lists them)" ;;

@@ -34,7 +34,6 @@
  * values in the taken lanes and restores the saved ones in the others.
  * Any BRANCH met during such a re-run is not evaluated (the re-running
  * lanes have used their one jump; the others' results are discarded).
- *
  */
 #include <config.h>
 
