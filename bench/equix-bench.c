@@ -24,6 +24,7 @@
 #include "benchutil.h"
 #include "clock.h"
 #include "dispatch.h"
+#include "impl_list.h"
 #include "json.h"
 #include "library.h"
 #include "options.h"
@@ -421,6 +422,8 @@ int main(int argc, char **argv)
 		printf("equix-bench %s\n", PACKAGE_VERSION);
 		return 0;
 	}
+	if (r.opt.list_impls)
+		return bench_print_impls(stdout);
 	r.text = r.opt.json ? stderr : stdout;
 	r.libs[0] = r.libs[1] = bench_library_ours;
 	r.n_libs = r.opt.reference != NULL ? 2 : 1;

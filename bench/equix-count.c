@@ -45,6 +45,7 @@
 #include <hashx.h>
 
 #include "dispatch.h"
+#include "impl_list.h"
 #include "benchmarks.h"
 #include "option_table.h"
 #include "say.h"
@@ -414,19 +415,23 @@ enum {
 	DO_VECTORS,
 	DO_FIGURE,
 	DO_LIST,
+	DO_LIST_IMPLS,
 	DO_HELP,
 	DO_VERSION,
 };
 
 static const tool_option options[] = {
-	{"impl", "NAME", "the HashX implementation of compiled contexts:\n"
-			 "portable, scalar, avx2 (sets HASHX_IMPL; an error\n"
-			 "where this CPU, or valgrind's, lacks it)",
+	{"impl", "NAME", "the HashX implementation of compiled contexts,\n"
+			 "a name --list-impls prints (sets HASHX_IMPL; an\n"
+			 "error where this CPU, or valgrind's, lacks it)",
 	 .kind = DO_IMPL},
 	{"vectors", "DIR", "the vector files (default: $VECTOR_DIR, else the\n"
 			   "source tree's tests/vectors)", .kind = DO_VECTORS},
 	{"figure", "NAME", "count this figure (repeatable)", .kind = DO_FIGURE},
 	{"list", NULL, "the figures, one a line", .kind = DO_LIST},
+	{"list-impls", NULL, "the HashX implementations, one a line: NAME\n"
+			     "LANES AVAILABLE (yes/no: this build and CPU,\n"
+			     "or valgrind's, run it)", .kind = DO_LIST_IMPLS},
 	{"help", NULL, "this text", .kind = DO_HELP},
 	{"version", NULL, "the version", .kind = DO_VERSION, .short_name = 'V'},
 };
@@ -436,7 +441,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: %s [--impl NAME] [--vectors DIR] [--figure NAME]...\n"
-		"       %s --list | --help | --version\n"
+		"       %s --list | --list-impls | --help | --version\n"
 		"Runs each figure's operations, checked against the recorded "
 		"vectors,\n"
 		"with callgrind collection on around the counted loop only "
@@ -469,8 +474,8 @@ static bool choose_impl(const char *name)
 	hashx_impl impl = hashx_impl_from_name(name);
 
 	if (impl == HASHX_IMPL_COUNT) {
-		say("--impl: unknown implementation '%s' (portable, scalar, "
-		    "avx2, avx512)",
+		say("--impl: unknown implementation '%s' (--list-impls names "
+		    "them)",
 		    name);
 		return false;
 	}
@@ -537,6 +542,8 @@ int main(int argc, char **argv)
 			for (size_t i = 0; i < N_FIGURES; i++)
 				printf("%s\n", figures[i].name);
 			return 0;
+		case DO_LIST_IMPLS:
+			return bench_print_impls(stdout);
 		case DO_HELP:
 			usage(stdout);
 			return 0;

@@ -6,16 +6,18 @@
 # implementation), counted by valgrind, against a committed baseline.
 #
 #   instructions.sh --driver PROGRAM --baseline FILE [--vectors DIR]
-#                   [--paths 'portable scalar avx2 hybrid2'] [--threshold PCT]
+#                   [--paths 'portable scalar avx2'] [--threshold PCT]
 #                   [--update]
 #
 # Prints each figure with its baseline, current count and change, and
 # fails (status 1) when one has grown by more than PCT percent (default
 # 2), when a figure is counted that the baseline lacks or the other way
-# round, or when a run fails. --paths counts those implementations only
-# (and compares with their lines only). --update writes the counts of
-# every path into FILE instead (the baseline to commit with the change
-# that moved them). Status 2: a bad argument.
+# round, or when a run fails. The paths are the implementations that the
+# driver's --list-impls, run under valgrind, says its virtual CPU runs (no
+# AVX-512); --paths counts those named only (and compares with their
+# lines only). --update writes the counts of every path into FILE
+# instead (the baseline to commit with the change that moved them).
+# Status 2: a bad argument.
 #
 # Why callgrind, not cachegrind: both count guest instructions exactly,
 # but Debian 12's valgrind (3.19) gives cachegrind no way to count a part
@@ -68,8 +70,8 @@ fail() {
 driver=
 baseline=
 vectors=
-all_paths="portable scalar avx2 hybrid2"
-paths=$all_paths
+paths=
+paths_given=0
 threshold=2
 update=0
 while [ $# -gt 0 ]; do
@@ -80,7 +82,7 @@ while [ $# -gt 0 ]; do
 		--driver) driver=$2 ;;
 		--baseline) baseline=$2 ;;
 		--vectors) vectors=$2 ;;
-		--paths) paths=$2 ;;
+		--paths) paths=$2 paths_given=1 ;;
 		--threshold) threshold=$2 ;;
 		esac
 		shift 2
@@ -90,7 +92,7 @@ while [ $# -gt 0 ]; do
 		shift
 		;;
 	-h | --help)
-		sed -n '4,18p' "$0" | sed 's/^# \{0,1\}//'
+		sed -n '4,20p' "$0" | sed 's/^# \{0,1\}//'
 		exit 0
 		;;
 	*) die_usage "unknown argument '$1' (--help lists them)" ;;
@@ -102,19 +104,9 @@ done
 case $threshold in
 '' | *[!0-9.]* | *.*.* | .) die_usage "--threshold: '$threshold' is not a number of percent" ;;
 esac
-[ -n "$paths" ] || die_usage "--paths: no implementation named"
-[ "$update" = 0 ] || [ "$paths" = "$all_paths" ] ||
+[ "$paths_given" = 0 ] || [ -n "$paths" ] || die_usage "--paths: no implementation named"
+[ "$update" = 0 ] || [ "$paths_given" = 0 ] ||
 	die_usage "--update counts every path; it cannot be given with --paths"
-for p in $paths; do
-	case $p in
-	portable | scalar | avx2 | hybrid2) ;;
-	avx512) die_usage "--paths: valgrind cannot run AVX-512 code (avx512)" ;;
-	*) die_usage "--paths: unknown implementation '$p' (portable, scalar, avx2, hybrid2)" ;;
-	esac
-done
-
-[ "$update" = 1 ] || [ -f "$baseline" ] ||
-	fail "$baseline: no baseline (make bench-instructions-update writes one)"
 
 valgrind=${VALGRIND:-valgrind}
 command -v "$valgrind" >/dev/null 2>&1 ||
@@ -123,6 +115,27 @@ command -v "$valgrind" >/dev/null 2>&1 ||
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/instructions.XXXXXX") || fail "no temporary directory"
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
+
+# The implementations: the driver's list (NAME LANES AVAILABLE), asked
+# under valgrind so that AVAILABLE is its virtual CPU's answer.
+"$valgrind" --tool=none --quiet "$driver" --list-impls >"$tmp/impls" ||
+	fail "$driver --list-impls failed under valgrind"
+all_paths=$(awk '$3 == "yes" { printf "%s%s", sep, $1; sep = " " }' "$tmp/impls")
+[ -n "$all_paths" ] || fail "$driver --list-impls: no implementation valgrind runs"
+if [ "$paths_given" = 0 ]; then
+	paths=$all_paths
+else
+	for p in $paths; do
+		case " $all_paths " in *" $p "*) continue ;; esac
+		if awk -v p="$p" '$1 == p { found = 1 } END { exit !found }' "$tmp/impls"; then
+			die_usage "--paths: valgrind's virtual CPU cannot run $p"
+		fi
+		die_usage "--paths: unknown implementation '$p' ($(awk '{ printf "%s%s", sep, $1; sep = ", " }' "$tmp/impls"))"
+	done
+fi
+
+[ "$update" = 1 ] || [ -f "$baseline" ] ||
+	fail "$baseline: no baseline (make bench-instructions-update writes one)"
 
 # One callgrind run per implementation; the dumps are out.1, out.2, ...
 # (out itself is the end of the run, all collection off: empty).

@@ -80,6 +80,10 @@ static const tool_option specs[] = {
 	 FIELD(reference_hashx), 0, 0, 0},
 	{"vectors", "DIR", "reference vectors (tests/vectors)", PATH,
 	 FIELD(vectors), 0, 0, 0},
+	{"list-impls", NULL, "print the HashX implementations, one a\n"
+			     "line: NAME LANES AVAILABLE (yes/no:\n"
+			     "this build and CPU run it), and exit",
+	 FLAG, FIELD(list_impls), 0, 0, 0},
 	{"help", NULL, "this text", FLAG, FIELD(help), 0, 0, 0},
 	{"version", NULL, "the version", FLAG, FIELD(version), 0, 0, 0,
 	 .short_name = 'V'},

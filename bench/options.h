@@ -26,7 +26,7 @@ typedef struct bench_options {
 	const char *compare, *save;
 	const char *results;       /* default "bench-results" */
 	const char *report;        /* default RESULTS/report */
-	int no_report, json, quick, list, help, version;
+	int no_report, json, quick, list, list_impls, help, version;
 	const char *reference;
 	const char *reference_hashx;
 	const char *vectors;

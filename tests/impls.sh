@@ -7,18 +7,35 @@
 # One this CPU or build cannot run is reported as skipped, not run as
 # another.
 #
+# The implementations are the ones `equix-bench --list-impls` names
+# (src/facade/impl.h's list), never a list of this script's own.
+#
 # Environment (set by tests/Makefile.am): TEST_BUILDDIR, the build's tests
-# directory; TEST_RUNNER, the emulator of a cross build; VECTOR_DIR.
+# directory; EQUIX_BENCH, the equix-bench program; TEST_RUNNER, the
+# emulator of a cross build; VECTOR_DIR.
 set -u
 
 program=${TEST_BUILDDIR:?TEST_BUILDDIR must name the tests directory}/test_batch
+bench=${EQUIX_BENCH:?EQUIX_BENCH must name the equix-bench program}
 . "$(dirname "$0")/shtest.sh"
+
+$runner "$bench" --list-impls >"$tmp/impls" ||
+	fail "equix-bench --list-impls" "status $?"
+[ -s "$tmp/impls" ] || fail "equix-bench --list-impls" "no implementation listed"
 
 # The default implementation is what test_equix and test_pow already ran.
 default=$($runner "$program" --default)
-for impl in portable scalar avx2 avx512 hybrid2; do
-	if ! $runner "$program" --available "$impl"; then
+# NAME:AVAILABLE per implementation (read first: the programs the loop
+# runs keep their own standard input)
+for entry in $(awk '{ print $1 ":" $3 }' "$tmp/impls"); do
+	impl=${entry%%:*}
+	if [ "${entry#*:}" != yes ]; then
 		skip "solvers through $impl" "not available on this CPU or build"
+		continue
+	fi
+	# the listing and the library's own answer agree
+	if ! $runner "$program" --available "$impl"; then
+		fail "solvers through $impl" "listed available, but test_batch says not"
 		continue
 	fi
 	if [ "$impl" = "$default" ]; then

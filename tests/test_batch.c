@@ -31,8 +31,7 @@
 #include "interpreter_lanes.h"
 #include "testutil.h"
 
-static const hashx_impl batch_impls[] = {HASHX_IMPL_AVX2, HASHX_IMPL_AVX512,
-					 HASHX_IMPL_HYBRID2};
+static const hashx_impl batch_impls[] = {HASHX_IMPL_AVX2, HASHX_IMPL_AVX512};
 #define NBATCH ((int)(sizeof batch_impls / sizeof batch_impls[0]))
 
 /* Hashes two groups from `first` with `b` and checks every lane's four
@@ -937,6 +936,26 @@ START_TEST(default_follows_the_table)
 }
 END_TEST
 
+/* HASHX_IMPL=hybrid2 names the experimental hybrid back-end, retired
+ * (NEWS; its figures: doc/performance.md's history). Like any name not in
+ * impl.h, it forces nothing: the process gets the choice it gets without
+ * the variable. */
+START_TEST(retired_hybrid2_is_not_forced)
+{
+	const char *why_retired = NULL, *why_unset = NULL;
+	hashx_impl retired, unset;
+
+	ck_assert_int_eq(hashx_impl_from_name("hybrid2"), HASHX_IMPL_COUNT);
+	ck_assert_int_eq(setenv("HASHX_IMPL", "hybrid2", 1), 0);
+	retired = hashx_impl_choose(&why_retired);
+	ck_assert_int_eq(unsetenv("HASHX_IMPL"), 0);
+	unset = hashx_impl_choose(&why_unset);
+	ck_assert_int_eq(retired, unset);
+	ck_assert_str_eq(why_retired, why_unset);
+	ck_assert_str_ne(why_retired, "forced by HASHX_IMPL");
+}
+END_TEST
+
 static const char *const lanes_tests[] = {
 	"vectors_through_lanes", "random_seeds_through_lanes",
 	"synthetic_programs_through_lanes"};
@@ -992,6 +1011,7 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, set_impl_refuses_unavailable);
 	tcase_add_test(tc, order_by_cpu_class);
 	tcase_add_test(tc, default_follows_the_table);
+	tcase_add_test(tc, retired_hybrid2_is_not_forced);
 	for (int k = 0; k < HASHX_IMPL_COUNT; k++) {
 		const char *name = hashx_impl_name((hashx_impl)k);
 

@@ -18,7 +18,6 @@
  *     out[(g * 4 + j) * lanes + l] = word j of hash(first + g * lanes + l)
  *
  * so the solver, which needs word 0 only, reads `lanes` words in a row.
- * (The hybrid's group is its 4 vector lanes, then its scalar input.)
  */
 #ifndef HASHX_BATCH_H
 #define HASHX_BATCH_H

@@ -2,9 +2,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * batch_backend.h - what each batch code generator (batch.h) gives the
- * table of implementations in src/facade/dispatch.c, the floor above. A
- * new back-end declares its description here and
- * adds its row there.
+ * list of implementations (src/facade/impl.h, the floor above): its
+ * description, declared here, named by its row there.
  */
 #ifndef HASHX_BATCH_BACKEND_H
 #define HASHX_BATCH_BACKEND_H
@@ -12,17 +11,20 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "code_size.h"
 #include "compiler.h"
 
 /* A batch code generator: its emitter (run by hashx_compiler_build() on a
- * job of form HASHX_FORM_BATCH), the code buffer it needs, the inputs
- * its code hashes per group, and whether the same emitter also takes
- * HASHX_FORM_BATCH_SCATTER jobs (the fused stage 0, within the same
- * capacity). dispatch.c builds every back-end the same way from these
- * facts, so a back-end exports nothing else. */
+ * job of form HASHX_FORM_BATCH), the bounds on its code (code_size.h; the
+ * buffer it needs is bounds->capacity), the inputs its code hashes per
+ * group, and whether the same emitter also takes HASHX_FORM_BATCH_SCATTER
+ * jobs (the fused stage 0, within the same capacity). dispatch.c builds
+ * every back-end the same way from these facts, and
+ * tests/test_code_size.c checks the bounds, so a back-end exports
+ * nothing else. */
 typedef struct hashx_batch_backend {
 	hashx_emit_fn *emit;
-	size_t capacity;
+	const hashx_code_bounds *bounds;
 	unsigned lanes;
 	bool scatters;
 } hashx_batch_backend;
@@ -30,9 +32,6 @@ typedef struct hashx_batch_backend {
 #if defined(HASHX_JIT_X86_64)
 extern const hashx_batch_backend hashx_x86_64_avx2_backend;   /* x86_64_avx2.c */
 extern const hashx_batch_backend hashx_x86_64_avx512_backend; /* x86_64_avx512.c */
-/* 4 AVX2 lanes and one input in general-purpose registers per group,
- * interleaved (x86_64_hybrid2.c; experimental: no CPU class picks it) */
-extern const hashx_batch_backend hashx_x86_64_hybrid2_backend;
 #endif
 
 #endif

@@ -8,8 +8,9 @@
  * makes the compilation fail, and the caller falls back (batch form, then
  * the scalar JIT, then the interpreter); nothing is written past the
  * buffer. Each emitter derives its figures next to its code and publishes
- * them here, so that tests/test_code_size.c can measure every part, build
- * the largest programs and check them against these numbers.
+ * them here (a batch back-end in its description, batch_backend.h), so
+ * that tests/test_code_size.c can measure every part, build the largest
+ * programs and check them against these numbers.
  *
  * For the scalar emitters and AVX2, capacity = fixed + HASHX_PROGRAM_SIZE
  * * per_instr exactly: any program of HASHX_PROGRAM_SIZE instructions
@@ -34,9 +35,6 @@ typedef struct hashx_code_bounds {
 
 #if defined(HASHX_JIT_X86_64)
 extern const hashx_code_bounds hashx_x86_64_code_bounds;
-extern const hashx_code_bounds hashx_x86_64_avx2_code_bounds;
-extern const hashx_code_bounds hashx_x86_64_avx512_code_bounds;
-extern const hashx_code_bounds hashx_x86_64_hybrid2_code_bounds;
 #elif defined(HASHX_JIT_AARCH64)
 extern const hashx_code_bounds hashx_aarch64_code_bounds;
 #elif defined(HASHX_JIT_WASM)

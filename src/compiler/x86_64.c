@@ -13,8 +13,8 @@
  *
  * Every emit_* function writes one instruction form; the bytes are built
  * from named opcodes and ModRM/SIB/REX helpers, so each line can be read
- * against the Intel SDM. The hybrid batch back-end (x86_64_hybrid2.c) runs
- * these same forms beside its vector lanes, through x86_64_scalar.h.
+ * against the Intel SDM. The scatter form's table update is the part this
+ * emitter shares with the fused AVX2 form (x86_64_scatter.c).
  */
 #include <config.h>
 
@@ -22,7 +22,7 @@
 #include "compiler.h"
 #include "finalize.h"
 #include "x86_64_emit.h"
-#include "x86_64_scalar.h"
+#include "x86_64_scatter.h"
 
 /* Largest encoding of one HashX instruction (BRANCH: or, test imm32, jz
  * rel32, 14 bytes; SMULH 9), in bytes, and of the out-of-line stub a BRANCH
@@ -61,7 +61,6 @@ enum {
 	OP_MOV_RM_R = 0x89,          /* mov r/m64, r64 */
 	OP_MOV_R_RM = 0x8b,          /* mov r64, r/m64 */
 	OP_LEA = 0x8d,               /* lea r64, m */
-	OP_MOV_R_IMM64 = 0xb8,       /* b8+r: mov r64, imm64 */
 	OP_SHIFT_IMM8 = 0xc1,        /* c1 /1 ror r/m64, imm8 */
 	OP_GROUP3 = 0xf7,            /* f7 /0 test imm32, /4 mul, /5 imul */
 	OP_GROUP5 = 0xff,            /* ff /1 dec r/m32 */
@@ -69,12 +68,7 @@ enum {
 	OP_IMUL_R_RM = 0xaf,
 	OP_JZ_REL32 = 0x84,          /* 0f 84: jz rel32 */
 	OP_JNZ_REL32 = 0x85,         /* 0f 85: jnz rel32 */
-	OP_JAE_REL8 = 0x73,
 	OP_JZ_REL8 = 0x74,
-	OP_MOVZX_BYTE = 0xb6,        /* 0f b6: movzx r32, r/m8 */
-	OP_MOVZX_WORD = 0xb7,        /* 0f b7: movzx r32, r/m16 */
-	OP_IMUL_IMM32 = 0x69,        /* imul r32, r/m32, imm32 */
-	OP_OPERAND16 = 0x66,         /* operand-size prefix: 16-bit */
 	OP_CMOVZ = 0x44,             /* 0f 44: cmovz r32, r/m32 */
 	OP_TEST_RM_R = 0x85,         /* test r/m32, r32 */
 	OP_JMP_REL32 = 0xe9,
@@ -86,27 +80,17 @@ enum {
 /* ModRM "reg" field values that select an operation in opcode groups. */
 enum {
 	EXT_ADD = 0, EXT_ROR = 1, EXT_DEC = 1, EXT_MUL = 4, EXT_IMUL = 5,
-	EXT_XOR = 6, EXT_TEST = 0, EXT_OR = 1, EXT_SUB = 5, EXT_CMP = 7,
-	EXT_SHR = 5,
+	EXT_XOR = 6, EXT_TEST = 0, EXT_OR = 1, EXT_SUB = 5,
 };
 
-/* The cursor and little-endian immediates are the x86 emitters' shared
- * ones (x86_64_emit.h). */
+/* The cursor, little-endian immediates, REX and ModRM bytes and the
+ * 64-bit immediate load are the x86 emitters' shared ones
+ * (x86_64_emit.h). */
 #define byte x86_byte
 #define imm32 x86_imm32
-
-/* REX prefix: W = 64-bit operand, R/X/B extend ModRM.reg, SIB.index and
- * ModRM.rm/SIB.base to r8..r15. */
-static void rex(x86_emitter *e, int w, int reg, int index, int base)
-{
-	byte(e, 0x40 | (w << 3) | ((reg >> 3) << 2) | ((index >> 3) << 1) |
-			(base >> 3));
-}
-
-static void modrm(x86_emitter *e, int mod, int reg, int rm)
-{
-	byte(e, (unsigned)(mod << 6 | (reg & 7) << 3 | (rm & 7)));
-}
+#define rex x86_rex
+#define modrm x86_modrm
+#define mov_imm64 x86_mov_imm64
 
 /* An instruction "op reg, rm" on two 64-bit registers. */
 static void reg_reg(x86_emitter *e, unsigned op, int reg, int rm)
@@ -142,8 +126,8 @@ static void emit_mulh(x86_emitter *e, int ext, int dst, int src)
 	reg_reg(e, OP_MOV_RM_R, RDX, x86_reg(dst));
 }
 
-/* imul dst, src (forced inline: with scalar_op inlined twice GCC made
- * it a call, +0.4% of hashx_make's instructions) */
+/* imul dst, src (forced inline: when GCC made it a call, +0.4% of
+ * hashx_make's instructions) */
 static inline __attribute__((always_inline)) void
 emit_mul(x86_emitter *e, int dst, int src)
 {
@@ -267,15 +251,6 @@ static void branch_test(x86_emitter *e, uint32_t mask)
 	}
 }
 
-uint8_t *hashx_x86_64_scalar_branch(x86_emitter *e, uint32_t mask)
-{
-	branch_test(e, mask);
-	byte(e, OP_TWO_BYTE);
-	byte(e, OP_JZ_REL32);
-	e->pos += 4;
-	return e->pos - 4;
-}
-
 static bool emit_branch(x86_emitter *e, uint32_t mask, const uint8_t *pad,
 			branch_stub *stub)
 {
@@ -341,16 +316,6 @@ static void restore_and_return(x86_emitter *e, bool scatter)
 	byte(e, OP_RET);
 }
 
-void hashx_x86_64_push_callee_saved(x86_emitter *e)
-{
-	save_callee_saved(e, true);
-}
-
-void hashx_x86_64_pop_callee_saved(x86_emitter *e)
-{
-	restore_callee_saved(e, true);
-}
-
 /* edx = 0 (no multiplication yet), ecx = 0 (the jump is available),
  * esi = ~0 (what ecx becomes when the jump is used). */
 static void clear_branch_state(x86_emitter *e)
@@ -396,14 +361,6 @@ static void xor_rr(x86_emitter *e, int dst, int src)
 static void mov_rr(x86_emitter *e, int dst, int src)
 {
 	reg_reg(e, OP_MOV_RM_R, src, dst);
-}
-
-static void mov_imm64(x86_emitter *e, int reg, uint64_t v)
-{
-	rex(e, 1, 0, 0, reg);
-	byte(e, OP_MOV_R_IMM64 + (reg & 7));
-	imm32(e, (uint32_t)v);
-	imm32(e, (uint32_t)(v >> 32));
 }
 
 static void rol_imm(x86_emitter *e, int reg, unsigned n)
@@ -514,34 +471,6 @@ static void emit_finalization(x86_emitter *e, const hashx_sip_state *key,
 	}
 }
 
-void hashx_x86_64_scalar_expansion(x86_emitter *e, const hashx_sip_state *key,
-				   int input)
-{
-	emit_expansion(e, key, input);
-	clear_branch_state(e);
-}
-
-void hashx_x86_64_scalar_finalization(x86_emitter *e,
-				      const hashx_sip_state *key,
-				      unsigned words)
-{
-	emit_finalization(e, key, words);
-}
-
-/* mov [base + disp32], r8 + j (mod 10; base rsp needs a SIB byte) */
-void hashx_x86_64_scalar_store(x86_emitter *e, int base, int32_t disp,
-			       int32_t stride)
-{
-	for (int j = 0; j < 4; j++) {
-		rex(e, 1, R8 + j, 0, base);
-		byte(e, OP_MOV_RM_R);
-		modrm(e, 2, R8 + j, base);
-		if ((base & 7) == X86_RSP)
-			byte(e, 0x24);
-		imm32(e, (uint32_t)(disp + stride * j));
-	}
-}
-
 /* Whole-hash form, uint64_t f(uint64_t input, uint8_t out[32]). */
 static void emit_hash_prologue(x86_emitter *e, const hashx_sip_state *key)
 {
@@ -589,113 +518,12 @@ static uint8_t *emit_scatter_prologue(x86_emitter *e, const hashx_sip_state *key
 	return top;
 }
 
-/* A 16-bit or 64-bit access [base + index * scale] (x86 registers, base
- * not rbp/r13, index not rsp). */
-static void mem_sib(x86_emitter *e, int w16, int w64, unsigned op, int reg,
-		    int base, int index, int scale_log2)
-{
-	if (w16)
-		byte(e, OP_OPERAND16);
-	rex(e, w64, reg, index, base);
-	if (op > 0xff)
-		byte(e, op >> 8);
-	byte(e, op & 0xff);
-	modrm(e, 0, reg, 4);
-	byte(e, (unsigned)(scale_log2 << 6 | (index & 7) << 3 | (base & 7)));
-}
-
-/*
- * With the hash's first word v in `value` and the input in `index`
- * (neither rax, rcx, rdx nor r9..r11, which are scratch here):
- *     movzx eax, value_b           ; bucket
- *     mov   r9, counts
- *     movzx edx, word [r9+rax*2]   ; its item count
- *     cmp   edx, capacity
- *     jae   skip                   ; full: the item is dropped
- *     lea   ecx, [rdx+1]
- *     mov   [r9+rax*2], cx
- *     imul  eax, eax, capacity
- *     add   eax, edx               ; item slot
- *     mov   r10, idx
- *     mov   [r10+rax*2], index_w   ; the input, as a 16-bit index
- *     shr   value, 8
- *     mov   r11, data
- *     mov   [r11+rax*8], value     ; the rest of the value
- *   skip:
- * The three `mov rN, address` are left out when `load` is false: the
- * caller has put the table's addresses in r9..r11 once for several items
- * (hashx_x86_64_scatter_table), as the batch forms do at the end of a
- * group.
- */
-/* The byte register (movzx eax, value_b) and shift (shr value, 8) below
- * are the bucket bits: the only width this emitter takes. */
-#define X86_SCATTER_BUCKET_BITS 8
-
-enum { R9 = R8 + 1, R10 = R8 + 2, R11 = R8 + 3 };
-
-bool hashx_x86_64_scatter_fits(const hashx_scatter *t)
-{
-	return t != NULL && t->bucket_bits == X86_SCATTER_BUCKET_BITS;
-}
-
-void hashx_x86_64_scatter_table(x86_emitter *e, const hashx_scatter *t)
-{
-	mov_imm64(e, R9, (uint64_t)(uintptr_t)t->counts);
-	mov_imm64(e, R10, (uint64_t)(uintptr_t)t->idx);
-	mov_imm64(e, R11, (uint64_t)(uintptr_t)t->data);
-}
-
-static void scatter_item(x86_emitter *e, const hashx_scatter *t, int value,
-			 int index, bool load)
-{
-	uint8_t *jae_rel8;
-
-	rex(e, 0, RAX, 0, value);
-	byte(e, OP_TWO_BYTE);
-	byte(e, OP_MOVZX_BYTE);
-	modrm(e, 3, RAX, value);
-	if (load)
-		mov_imm64(e, R9, (uint64_t)(uintptr_t)t->counts);
-	mem_sib(e, 0, 0, OP_TWO_BYTE << 8 | OP_MOVZX_WORD, RDX, R9, RAX, 1);
-	byte(e, OP_ADD_SUB_XOR_IMM32);
-	modrm(e, 3, EXT_CMP, RDX);
-	imm32(e, t->capacity);
-	byte(e, OP_JAE_REL8);
-	jae_rel8 = e->pos++;
-	byte(e, OP_LEA);
-	modrm(e, 1, RCX, RDX);
-	byte(e, 1);
-	mem_sib(e, 1, 0, OP_MOV_RM_R, RCX, R9, RAX, 1);
-	byte(e, OP_IMUL_IMM32);
-	modrm(e, 3, RAX, RAX);
-	imm32(e, t->capacity);
-	byte(e, OP_ADD_RM_R);
-	modrm(e, 3, RDX, RAX);
-	if (load)
-		mov_imm64(e, R10, (uint64_t)(uintptr_t)t->idx);
-	mem_sib(e, 1, 0, OP_MOV_RM_R, index, R10, RAX, 1);
-	rex(e, 1, 0, 0, value);
-	byte(e, OP_SHIFT_IMM8);
-	modrm(e, 3, EXT_SHR, value);
-	byte(e, X86_SCATTER_BUCKET_BITS);
-	if (load)
-		mov_imm64(e, R11, (uint64_t)(uintptr_t)t->data);
-	mem_sib(e, 0, 1, OP_MOV_RM_R, value, R11, RAX, 3);
-	*jae_rel8 = (uint8_t)(e->pos - (jae_rel8 + 1));
-}
-
-void hashx_x86_64_scatter_item(x86_emitter *e, const hashx_scatter *t,
-			       int value, int index)
-{
-	scatter_item(e, t, value, index, false);
-}
-
 static void emit_scatter_epilogue(x86_emitter *e, const hashx_sip_state *key,
 				  const hashx_scatter *t, const uint8_t *top,
 				  uint8_t *exit_jz)
 {
 	emit_finalization(e, key, HASHX_SCATTER_WORDS); /* word 0 in r8: v */
-	scatter_item(e, t, R8, RBX, true);
+	hashx_x86_64_scatter_item(e, t, R8, RBX, true);
 	alu_imm(e, EXT_ADD, RBX, 1);
 	alu_imm(e, EXT_SUB, RBP, 1);
 	byte(e, OP_TWO_BYTE);
@@ -714,9 +542,9 @@ typedef struct jumps {
 	size_t nstubs;
 } jumps;
 
-/* Forced inline, so that emit_instr keeps the one switch it had: with
- * two callers GCC made it a call per instruction, 2.5% more of
- * hashx_make's instructions with the compile (make bench-instructions). */
+/* Forced inline, so that emit_instr keeps one switch: as a call per
+ * instruction it cost 2.5% more of hashx_make's instructions with the
+ * compile (make bench-instructions). */
 static inline __attribute__((always_inline)) bool
 scalar_op(x86_emitter *e, const hashx_instr *in)
 {
@@ -736,11 +564,6 @@ scalar_op(x86_emitter *e, const hashx_instr *in)
 	default: return false;
 	}
 	return true;
-}
-
-bool hashx_x86_64_scalar_op(x86_emitter *e, const hashx_instr *in)
-{
-	return scalar_op(e, in);
 }
 
 static void emit_instr(x86_emitter *e, const hashx_instr *in, jumps *j)

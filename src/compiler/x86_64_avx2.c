@@ -34,10 +34,6 @@
  * values in the taken lanes and restores the saved ones in the others.
  * Any BRANCH met during such a re-run is not evaluated (the re-running
  * lanes have used their one jump; the others' results are discarded).
- *
- * The hybrid back-end (hybrid2: these 4 lanes and a fifth input in
- * general-purpose registers, interleaved) is built from this file's parts
- * (x86_64_avx2.h) in x86_64_hybrid2.c.
  */
 #include <config.h>
 
@@ -49,22 +45,111 @@
 #include "code_size.h"
 #include "compiler.h"
 #include "finalize.h"
-#include "x86_64_avx2.h"
 #include "x86_64_emit.h"
-#include "x86_64_scalar.h"
+#include "x86_64_scatter.h"
 
-/* ---- size bounds (the parts' bounds: x86_64_avx2.h) ----------------- */
+/* ---- register use -------------------------------------------------- */
+
+enum {
+	LANES = 4,
+	YMM_T0 = 8, /* scratch ymm8..ymm11 */
+	YMM_T1 = 9,
+	YMM_T2 = 10,
+	YMM_T3 = 11,
+	YMM_MULRES = 14,
+	YMM_ZERO = 15,
+};
+
+/* The general-purpose registers of the branches: the number of the
+ * branch whose block re-runs (0: none), the enabled lanes' bits, and the
+ * scratch that receives a BRANCH's passing lanes. */
+enum {
+	GP_RERUN = X86_RAX,
+	GP_ENABLED = X86_R8,
+	GP_LANES = X86_RCX,
+};
+
+/* The stack frame (32-byte aligned, below the saved rbp). FRAME_WORDS0
+ * sits 32 bytes above the end of FRAME_SAVED_MULRES's slot: closing that
+ * gap would change every fused function's frame offsets, and the emitted
+ * code is kept byte for byte as it was. */
+enum {
+	FRAME_ENABLED = 0, /* lanes that may still take a branch */
+	FRAME_NOT_TAKEN =
+		32,       /* during a re-run: lanes that keep saved values */
+	FRAME_SAVED = 64, /* r0..r7 at the BRANCH, then the mul result */
+	FRAME_SAVED_MULRES = FRAME_SAVED + 8 * 32,
+	/* the fused stage 0: word 0 of the 4 lanes, read back one by one */
+	FRAME_WORDS0 = FRAME_SAVED_MULRES + 64,
+	FRAME_SIZE = FRAME_WORDS0 + 32,
+};
+
+/* ---- size bounds --------------------------------------------------- */
+
+/* Pool entries: the fixed constants, and at most one per instruction. */
+#define FIXED_CONSTS 32
+#define POOL_BYTES ((FIXED_CONSTS + HASHX_PROGRAM_SIZE) * 32)
+/* Bounds on the main-path code of one HashX instruction (at most 103
+ * bytes measured over 2,000 generated programs: an SMULH_R) and on the two
+ * stubs of one BRANCH (231 measured); on the entry code (expansion) and
+ * the exit code (finalization, stores, loop). All are checked while
+ * emitting: a program that would not fit fails to compile. A generated
+ * program's code is about 13 KB, 16.5 KB with the stubs. The capacity is
+ * the sum of the maxima, so that never happens: 512 BRANCHes with stubs
+ * that save and blend all eight registers fit (tests/test_code_size.c
+ * measures each part and compiles the largest program). */
+#define MAX_INSTR_BYTES 192
+#define STUB_BYTES 384
+#define PROLOGUE_BYTES 2048
+#define EPILOGUE_BYTES 1024
 
 #define CODE_CAPACITY                                                          \
 	(POOL_BYTES + 64 + PROLOGUE_BYTES +                                    \
 	 HASHX_PROGRAM_SIZE * (MAX_INSTR_BYTES + STUB_BYTES) + EPILOGUE_BYTES)
 
 /* The same sum, with each instruction's pool entry counted with it. */
-const hashx_code_bounds hashx_x86_64_avx2_code_bounds = {
+static const hashx_code_bounds bounds = {
 	.capacity = CODE_CAPACITY,
 	.fixed = FIXED_CONSTS * 32 + 64 + PROLOGUE_BYTES + EPILOGUE_BYTES,
 	.per_instr = 32 + MAX_INSTR_BYTES + STUB_BYTES,
 };
+
+/* ---- the emission state -------------------------------------------- */
+
+/* Everything the code reads from the constant pool (fill_pool). */
+typedef struct consts consts;
+
+/* The high-half cache of the multiplications (emit_mul). */
+enum { YMM_HI0 = 12, HI_SLOTS = 2 };
+
+typedef struct hi_cache {
+	int reg[HI_SLOTS]; /* HashX register whose high half is there, or -1 */
+	unsigned used[HI_SLOTS];
+	unsigned clock;
+} hi_cache;
+
+/* What the stubs of one BRANCH need, recorded on the main path. */
+typedef struct branch_site {
+	uint8_t *to_second;    /* jcc rel32 field: the re-run is over */
+	uint8_t *to_taken;     /* jnz rel32 field: some lane takes it */
+	const uint8_t *cont;   /* the code after the BRANCH */
+	const uint8_t *resume; /* where the re-run starts */
+	unsigned written;      /* registers the block writes (bit i: ri) */
+	bool forward;          /* nothing to re-run: the "jump" goes on */
+} branch_site;
+
+/* Emission state: the program's facts (analysis.h), the code address of
+ * each instruction (where re-runs resume) and the branch sites. */
+typedef struct emit_state {
+	const hashx_program *prog;
+	const hashx_analysis *facts;
+	const consts *c;
+	const hashx_scatter *t; /* the fused form's table, else NULL */
+	const uint8_t *code_at[HASHX_PROGRAM_SIZE + 1];
+	branch_site *sites;
+	size_t nsites;
+	hi_cache hi;
+} emit_state;
 
 /* ---- VEX encoding -------------------------------------------------- */
 
@@ -259,10 +344,6 @@ static void gp_leave(x86_emitter *e)
 	x86_mov64_rr(e, X86_RSP, X86_RBP);
 	x86_byte(e, OP_POP_RBP);
 }
-
-
-/* The AVX2 back-end's branch registers (gp_roles, x86_64_avx2.h). */
-static const gp_roles avx2_roles = {X86_RAX, X86_R8, X86_RCX};
 
 /* ---- the constant pool --------------------------------------------- */
 
@@ -640,8 +721,7 @@ static void emit_add_rs(x86_emitter *e, int dst, int src, unsigned shift)
 
 
 /*
- * The main path of a BRANCH (the hybrid re-runs in a copy of the program,
- * so its main path has no re-run to test for):
+ * A BRANCH:
  *     test eax, eax           ; a re-run in progress: second stub
  *     jnz  second
  *     vpand     ymm8, ymm14, [mask]
@@ -653,34 +733,31 @@ static void emit_add_rs(x86_emitter *e, int dst, int src, unsigned shift)
  * (The enabled lanes as bits in r8d cost two vector uops less per
  * BRANCH than a vector mask and vptest.)
  */
-static void emit_branch(x86_emitter *e, const gp_roles *g, bool rerun_here,
-			const uint8_t *mask, branch_site *site)
+static void emit_branch(x86_emitter *e, const uint8_t *mask,
+			branch_site *site)
 {
-	if (rerun_here) {
-		x86_rr32(e, X86_OP_TEST_RM_R, g->rerun, g->rerun);
-		site->to_second = x86_jcc(e, false, NULL);
-	}
+	x86_rr32(e, X86_OP_TEST_RM_R, GP_RERUN, GP_RERUN);
+	site->to_second = x86_jcc(e, false, NULL);
 	v3(e, VPAND, YMM_T0, YMM_MULRES, pool_rm(mask));
 	v3r(e, VPCMPEQQ, YMM_T0, YMM_T0, YMM_ZERO);
-	vex_op(e, VMOVMSKPD, 1, g->lanes, 0, reg_rm(YMM_T0), 0);
-	x86_rr32(e, X86_OP_AND_RM_R, g->lanes, g->enabled);
+	vex_op(e, VMOVMSKPD, 1, GP_LANES, 0, reg_rm(YMM_T0), 0);
+	x86_rr32(e, X86_OP_AND_RM_R, GP_LANES, GP_ENABLED);
 	site->to_taken = x86_jcc(e, false, NULL);
 	site->cont = e->pos;
 }
 
 /*
- * Some lanes (their bits in g->lanes; ymm8: the lanes whose mul result passes,
+ * Some lanes (their bits in ecx; ymm8: the lanes whose mul result passes,
  * enabled or not) take branch number `id`: they are disabled (in r8d and
  * in the enabled mask); the registers the block writes and the mul result
  * are saved with the lanes that did not take it, and the block runs again
  * from `resume`, with eax = id.
  */
-static void emit_taken_stub(x86_emitter *e, const gp_roles *g,
-			    const branch_site *site, uint32_t id,
-			    const uint8_t *resume)
+static void emit_taken_stub(x86_emitter *e, const branch_site *site,
+			    uint32_t id)
 {
 	x86_patch_rel32(site->to_taken, e->pos);
-	x86_rr32(e, X86_OP_XOR_RM_R, g->enabled, g->lanes);
+	x86_rr32(e, X86_OP_XOR_RM_R, GP_ENABLED, GP_LANES);
 	v3(e, VPAND, YMM_T1, YMM_T0, frame_rm(FRAME_ENABLED)); /* taken */
 	v3(e, VPANDN, YMM_T2, YMM_T0, frame_rm(FRAME_ENABLED));
 	vstore(e, frame_rm(FRAME_ENABLED), YMM_T2);
@@ -694,27 +771,23 @@ static void emit_taken_stub(x86_emitter *e, const gp_roles *g,
 		if (site->written >> i & 1)
 			vstore(e, frame_rm(FRAME_SAVED + 32 * i), i);
 	vstore(e, frame_rm(FRAME_SAVED_MULRES), YMM_MULRES);
-	x86_mov32_imm(e, g->rerun, id);
-	x86_jmp(e, resume);
+	x86_mov32_imm(e, GP_RERUN, id);
+	x86_jmp(e, site->resume);
 }
 
 /*
  * A BRANCH met during a re-run. If the re-run is its own (the number in
- * g->rerun), the re-run is over: the lanes that did not jump get their
- * saved values back. Another branch's re-run passes through without
- * evaluating it. In the hybrid's copy the BRANCH makes that comparison
- * (check_id false here).
+ * eax), the re-run is over: the lanes that did not jump get their saved
+ * values back. Another branch's re-run passes through without evaluating
+ * it.
  */
-static void emit_second_stub(x86_emitter *e, const gp_roles *g,
-			     const branch_site *site, uint32_t id,
-			     bool check_id)
+static void emit_second_stub(x86_emitter *e, const branch_site *site,
+			     uint32_t id)
 {
 	x86_patch_rel32(site->to_second, e->pos);
-	if (check_id) {
-		x86_cmp32_imm(e, g->rerun, id);
-		x86_jcc(e, false, site->cont);
-	}
-	x86_rr32(e, X86_OP_XOR_RM_R, g->rerun, g->rerun);
+	x86_cmp32_imm(e, GP_RERUN, id);
+	x86_jcc(e, false, site->cont);
+	x86_rr32(e, X86_OP_XOR_RM_R, GP_RERUN, GP_RERUN);
 	vload(e, YMM_T0, frame_rm(FRAME_NOT_TAKEN));
 	for (int i = 0; i < 8; i++)
 		if (site->written >> i & 1)
@@ -745,29 +818,17 @@ static void hi_update(emit_state *s, const hashx_instr *in, int dst,
 	}
 }
 
-/* A BRANCH: on a main path, its test; in the vector copy, the end of the
- * re-run when it is this branch's (cmp; je to its second stub). */
+/* A BRANCH: its test, and what its stubs will need. */
 static const branch_site *emit_branch_instr(x86_emitter *e, emit_state *s,
 					    size_t i)
 {
-	const hashx_branch_info *b;
-	branch_site *site;
+	const hashx_branch_info *b = &s->facts->branch[s->nsites];
+	branch_site *site = &s->sites[s->nsites++];
 
-	if (s->pass == PASS_VECTOR_COPY) {
-		site = &s->sites[s->branch_no++];
-		x86_cmp32_imm(e, s->g->rerun, (uint32_t)s->branch_no);
-		site->to_second = x86_jcc(e, true, NULL);
-		return site;
-	}
-	b = &s->facts->branch[s->nsites];
-	site = &s->sites[s->nsites++];
 	site->forward = !hashx_branch_reruns(b);
-	site->resume_at = b->resume;
-	site->resume = site->forward || s->pass != PASS_AVX2
-			       ? NULL
-			       : s->code_at[b->resume];
+	site->resume = site->forward ? NULL : s->code_at[b->resume];
 	site->written = b->written;
-	emit_branch(e, s->g, s->pass == PASS_AVX2, s->c->imm[i], site);
+	emit_branch(e, s->c->imm[i], site);
 	return site;
 }
 
@@ -823,25 +884,21 @@ static bool is_noop(const hashx_instr *in)
 }
 
 
-/* The instructions [from, to) of the pass s->pass; false if they would
- * not fit. */
-static bool emit_program(x86_emitter *e, emit_state *s, size_t from, size_t to,
-			 const uint8_t **at)
+/* The program's instructions, each one's address in s->code_at; false
+ * if they would not fit. Each keeps room for the exit code and the stubs
+ * so far. */
+static bool emit_program(x86_emitter *e, emit_state *s)
 {
-	size_t most = s->instr_bytes;
-	size_t exit_bytes = s->exit_bytes;
+	size_t size = s->prog->size;
 
-	for (size_t i = from; i < to; i++) {
+	for (size_t i = 0; i < size; i++) {
 		uint8_t *before = e->pos;
-		size_t need = most;
+		size_t need = MAX_INSTR_BYTES + EPILOGUE_BYTES +
+			      STUB_BYTES * (s->nsites + 1);
 
-		/* A main path keeps room for its exit code and the stubs so
-		 * far; the parts after the vector copy check their own. */
-		if (s->pass != PASS_VECTOR_COPY)
-			need += exit_bytes + STUB_BYTES * (s->nsites + 1);
 		if (!x86_room(e, need))
 			return false;
-		at[i] = e->pos;
+		s->code_at[i] = e->pos;
 		if (i == HASHX_RESUME_WITHOUT_TARGET) {
 			/* Where a BRANCH with no TARGET before it resumes: an
 			 * entry like the code after a TARGET. */
@@ -849,12 +906,10 @@ static bool emit_program(x86_emitter *e, emit_state *s, size_t from, size_t to,
 		}
 		if (!is_noop(&s->prog->code[i]))
 			emit_instr(e, s, i);
-		if (s->scalar_stream != NULL)
-			s->scalar_stream(e, s, i);
-		if (e->pos - before > (ptrdiff_t)most)
+		if (e->pos - before > MAX_INSTR_BYTES)
 			return false;
 	}
-	at[to] = e->pos;
+	s->code_at[size] = e->pos;
 	return true;
 }
 
@@ -862,7 +917,7 @@ static bool emit_program(x86_emitter *e, emit_state *s, size_t from, size_t to,
  * The fused stage 0 at the end of a group (HASHX_FORM_BATCH_SCATTER):
  * only word 0 is finalized (6 of each round's 14 steps), v = r0 ^ r4 of
  * each lane goes through the frame to the x86 register `value`, and
- * x86_64.c's table update puts it in its bucket, lane by lane in input
+ * the x86-64 table update (x86_64_scatter.h) puts it in its bucket, lane by lane in input
  * order, with the input in rdi (stepped by one per item, so that rdi has
  * moved on by the group's inputs at the end). The HashX registers are dead
  * here, so the update's scratch (rax, rcx, rdx, r9..r11) is free, and the
@@ -875,18 +930,18 @@ static void emit_lane_items(x86_emitter *e, const emit_state *s, int value)
 	hashx_x86_64_scatter_table(e, s->t);
 	for (int l = 0; l < LANES; l++) {
 		x86_frame_op(e, X86_OP_MOV_R_RM, value, FRAME_WORDS0 + 8 * l);
-		hashx_x86_64_scatter_item(e, s->t, value, X86_RDI);
+		hashx_x86_64_scatter_item(e, s->t, value, X86_RDI, false);
 		x86_inc(e, X86_RDI);
 	}
 }
 
 /* The start of each group: all lanes enabled (the frame's mask and the
- * bits in g->enabled), no high product yet. */
-static void emit_group_start(x86_emitter *e, const emit_state *s)
+ * bits in r8d), no high product yet. */
+static void emit_group_start(x86_emitter *e)
 {
 	v3r(e, VPCMPEQD, YMM_T0, YMM_T0, YMM_T0);
 	vstore(e, frame_rm(FRAME_ENABLED), YMM_T0);
-	x86_mov32_imm(e, s->g->enabled, (1u << LANES) - 1);
+	x86_mov32_imm(e, GP_ENABLED, (1u << LANES) - 1);
 	vzero(e, YMM_MULRES);
 }
 
@@ -911,20 +966,20 @@ static bool emit_function(x86_emitter *e, emit_state *s)
 	gp_enter(e);
 	x86_test(e, X86_RSI);
 	exit_jz = x86_jcc(e, true, NULL);
-	x86_rr32(e, X86_OP_XOR_RM_R, s->g->rerun, s->g->rerun);
+	x86_rr32(e, X86_OP_XOR_RM_R, GP_RERUN, GP_RERUN);
 	vzero(e, YMM_ZERO);
 	top = e->pos;
 	emit_expansion(e, s->c);
-	emit_group_start(e, s);
+	emit_group_start(e);
 	if (e->pos - start > PROLOGUE_BYTES ||
-	    !emit_program(e, s, 0, s->prog->size, s->code_at))
+	    !emit_program(e, s))
 		return false;
 	epilogue = e->pos;
 	if (s->t != NULL) {
 		/* The items clobber eax, which the next group's branches
 		 * need at 0; r8d (the enabled lanes) is set at its start. */
 		emit_lane_items(e, s, X86_R8);
-		x86_rr32(e, X86_OP_XOR_RM_R, s->g->rerun, s->g->rerun);
+		x86_rr32(e, X86_OP_XOR_RM_R, GP_RERUN, GP_RERUN);
 	} else {
 		emit_finalization(e, s->c, LANES * 8);
 		x86_add_imm32(e, X86_RDX, 4 * LANES * 8);
@@ -944,71 +999,19 @@ static bool emit_function(x86_emitter *e, emit_state *s)
 		/* Reserved with each BRANCH; checked like an instruction. */
 		if (!x86_room(e, STUB_BYTES))
 			return false;
-		emit_taken_stub(e, s->g, site, (uint32_t)k + 1, site->resume);
-		emit_second_stub(e, s->g, site, (uint32_t)k + 1, true);
+		emit_taken_stub(e, site, (uint32_t)k + 1);
+		emit_second_stub(e, site, (uint32_t)k + 1);
 		if (e->pos - before > STUB_BYTES)
 			return false;
 	}
 	return true;
 }
 
-/* ---- the parts, for the hybrid (x86_64_avx2.h) ---------------------- */
-
-void hashx_avx2_expansion(x86_emitter *e, const emit_state *s)
-{
-	emit_expansion(e, s->c);
-}
-
-void hashx_avx2_finalization(x86_emitter *e, const emit_state *s,
-			     int32_t stride)
-{
-	emit_finalization(e, s->c, stride);
-}
-
-void hashx_avx2_group_start(x86_emitter *e, const emit_state *s)
-{
-	emit_group_start(e, s);
-}
-
-bool hashx_avx2_program(x86_emitter *e, emit_state *s, size_t from,
-			size_t to, const uint8_t **at)
-{
-	return emit_program(e, s, from, to, at);
-}
-
-void hashx_avx2_lane_items(x86_emitter *e, const emit_state *s, int value)
-{
-	emit_lane_items(e, s, value);
-}
-
-void hashx_avx2_hi_flush(emit_state *s)
-{
-	hi_flush(&s->hi);
-}
-
-void hashx_avx2_zero(x86_emitter *e, int reg)
-{
-	vzero(e, reg);
-}
-
-void hashx_avx2_taken_stub(x86_emitter *e, const gp_roles *g,
-			   const branch_site *site, uint32_t id,
-			   const uint8_t *resume)
-{
-	emit_taken_stub(e, g, site, id, resume);
-}
-
-void hashx_avx2_second_stub(x86_emitter *e, const gp_roles *g,
-			    const branch_site *site, uint32_t id,
-			    bool check_id)
-{
-	emit_second_stub(e, g, site, id, check_id);
-}
-
 /* ---- the back-end -------------------------------------------------- */
 
-uint8_t *hashx_avx2_emit_job(uint8_t *start, uint8_t *end,
-			     hashx_compile_job *j, const avx2_variant *v)
+/* The emitter of a batch job (hashx_emit_fn): the constant pool, the
+ * state, then the function. */
+static uint8_t *emit_job(uint8_t *start, uint8_t *end, hashx_compile_job *j)
 {
 	x86_pool p = x86_pool_at(start, POOL_ENTRY, POOL_BYTES / POOL_ENTRY);
 	hashx_analysis facts;
@@ -1042,36 +1045,16 @@ uint8_t *hashx_avx2_emit_job(uint8_t *start, uint8_t *end,
 	s->prog = j->prog;
 	s->facts = &facts;
 	s->c = &c;
-	s->key = j->key;
 	s->t = j->form == HASHX_FORM_BATCH_SCATTER ? j->scatter : NULL;
-	s->g = v->g;
-	s->pass = v->pass;
-	s->instr_bytes = v->instr_bytes;
-	s->exit_bytes = v->exit_bytes;
-	s->scalar_stream = v->scalar_stream;
 	hi_flush(&s->hi);
-	ok = !p.overflow && v->function(&e, s);
+	ok = !p.overflow && emit_function(&e, s);
 	free(s->sites);
 	free(s);
 	return ok ? e.pos : NULL;
 }
 
-static const avx2_variant avx2 = {
-	.g = &avx2_roles,
-	.pass = PASS_AVX2,
-	.instr_bytes = MAX_INSTR_BYTES,
-	.exit_bytes = EPILOGUE_BYTES,
-	.scalar_stream = NULL,
-	.function = emit_function,
-};
-
-static uint8_t *emit_job(uint8_t *start, uint8_t *end, hashx_compile_job *j)
-{
-	return hashx_avx2_emit_job(start, end, j, &avx2);
-}
-
 const hashx_batch_backend hashx_x86_64_avx2_backend = {
 	.emit = emit_job,
-	.capacity = CODE_CAPACITY,
+	.bounds = &bounds,
 	.lanes = LANES,
 	.scatters = true};

@@ -642,11 +642,11 @@ out:
 }
 
 /* CODE_CAPACITY's terms, for the test that checks them. */
-const hashx_code_bounds hashx_x86_64_avx512_code_bounds = {
+static const hashx_code_bounds bounds = {
 	.capacity = CODE_CAPACITY,
 	.fixed = POOL_START + POOL_WORDS * 8 + 2 * LOOP_BYTES + BRANCH_BYTES,
 	.per_instr = WAYS * MAX_INSTR_BYTES,
 };
 
 const hashx_batch_backend hashx_x86_64_avx512_backend = {
-	.emit = emit_function, .capacity = CODE_CAPACITY, .lanes = LANES};
+	.emit = emit_function, .bounds = &bounds, .lanes = LANES};

@@ -2,9 +2,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * x86_64_emit.h - what the x86-64 code generators (x86_64.c,
- * x86_64_avx2.c, x86_64_hybrid2.c, x86_64_avx512.c) share: one byte cursor with a bound,
- * little-endian immediates, the few general-purpose instructions around
- * the vector loops, and the vector back-ends' constant pool.
+ * x86_64_avx2.c, x86_64_avx512.c) and their shared table update
+ * (x86_64_scatter.c) share: one byte cursor with a bound, little-endian
+ * immediates, REX and ModRM bytes, the few general-purpose instructions
+ * around the vector loops, and the vector back-ends' constant pool.
  */
 #ifndef HASHX_X86_64_EMIT_H
 #define HASHX_X86_64_EMIT_H
@@ -49,6 +50,29 @@ static inline void x86_patch_rel32(uint8_t *at, const uint8_t *to)
 	int32_t rel = (int32_t)(to - (at + 4));
 
 	memcpy(at, &rel, 4);
+}
+
+/* REX prefix, always emitted: W = 64-bit operand, R/X/B extend
+ * ModRM.reg, SIB.index and ModRM.rm/SIB.base to r8..r15. */
+static inline void x86_rex(x86_emitter *e, int w, int reg, int index,
+			   int base)
+{
+	x86_byte(e, 0x40 | (w << 3) | ((reg >> 3) << 2) | ((index >> 3) << 1) |
+			    (base >> 3));
+}
+
+static inline void x86_modrm(x86_emitter *e, int mod, int reg, int rm)
+{
+	x86_byte(e, (unsigned)(mod << 6 | (reg & 7) << 3 | (rm & 7)));
+}
+
+/* mov r64, imm64 (REX.W b8+r) */
+static inline void x86_mov_imm64(x86_emitter *e, int reg, uint64_t v)
+{
+	x86_rex(e, 1, 0, 0, reg);
+	x86_byte(e, 0xb8 + (reg & 7));
+	x86_imm32(e, (uint32_t)v);
+	x86_imm32(e, (uint32_t)(v >> 32));
 }
 
 /* General-purpose registers used around the vector code (SysV: the batch

@@ -4,8 +4,9 @@
  * dispatch.c - the one place that decides which code runs (dispatch.h):
  * the CPU probe, the table of implementations with each one's needs and
  * batch code generator, the order measured fastest per class of CPU, the
- * 8-lane interpreter's choice, and a context's plan. A new back-end is its
- * description (batch_backend.h) and one row in `impls` here.
+ * 8-lane interpreter's choice, and a context's plan. The implementations
+ * themselves are listed once, in impl.h; CONTRIBUTING.md says what a new
+ * back-end takes.
  */
 #include <config.h>
 
@@ -101,8 +102,8 @@ hashx_cpu_id hashx_cpu_identify(void)
 /* ---- the table of implementations ------------------------------------- */
 
 /* Each implementation's name, what it needs of the build and CPU, and its
- * batch code generator. The rest of the library asks this table, never
- * the enum's order. */
+ * batch code generator: impl.h's rows. The rest of the library asks this
+ * table, never the enum's order. */
 typedef struct impl_row {
 	const char *name;        /* in HASHX_IMPL and reports */
 	bool (*available)(void); /* this build, CPU and OS run it */
@@ -120,24 +121,12 @@ static bool have_compiler(void)
 	return HASHX_HAVE_COMPILER;
 }
 
-static const impl_row impls[HASHX_IMPL_COUNT] = {
-	[HASHX_IMPL_PORTABLE] = {"portable", always, false, NULL},
-	[HASHX_IMPL_SCALAR] = {"scalar", have_compiler, true, NULL},
-#if defined(HASHX_JIT_X86_64)
-	[HASHX_IMPL_AVX2] = {"avx2", hashx_cpu_has_avx2, true,
-			     &hashx_x86_64_avx2_backend},
-	[HASHX_IMPL_AVX512] = {"avx512", hashx_cpu_has_avx512, true,
-			       &hashx_x86_64_avx512_backend},
-	/* experimental: no CPU class below picks it (doc/performance.md) */
-	[HASHX_IMPL_HYBRID2] = {"hybrid2", hashx_cpu_has_avx2, true,
-				&hashx_x86_64_hybrid2_backend},
-#else
-	/* Named, so that HASHX_IMPL=avx2 is understood and unavailable. */
-	[HASHX_IMPL_AVX2] = {"avx2", NULL, true, NULL},
-	[HASHX_IMPL_AVX512] = {"avx512", NULL, true, NULL},
-	[HASHX_IMPL_HYBRID2] = {"hybrid2", NULL, true, NULL},
-#endif
-};
+#define ROW(id, name, available, jit, batch)                                  \
+	[HASHX_IMPL_##id] = {name, available, jit, batch},
+
+static const impl_row impls[HASHX_IMPL_COUNT] = {HASHX_IMPLS(ROW)};
+
+#undef ROW
 
 static const impl_row *row(hashx_impl impl)
 {
@@ -179,6 +168,11 @@ bool hashx_impl_scatters(hashx_impl impl)
 	return hashx_impl_batches(impl) && impls[impl].batch->scatters;
 }
 
+unsigned hashx_impl_lanes(hashx_impl impl)
+{
+	return hashx_impl_batches(impl) ? impls[impl].batch->lanes : 1;
+}
+
 /* Either batch form of `impl`: its code, and the back-end's lanes in
  * `*lanes`; NULL where it does not compile. */
 static void *build(hashx_compile_job *job, hashx_impl impl,
@@ -193,7 +187,7 @@ static void *build(hashx_compile_job *job, hashx_impl impl,
 	b = impls[impl].batch;
 	if (job->form == HASHX_FORM_BATCH_SCATTER && !b->scatters)
 		return NULL;
-	code = hashx_compiler_build(buf, b->capacity, b->emit, job);
+	code = hashx_compiler_build(buf, b->bounds->capacity, b->emit, job);
 	if (code != NULL)
 		*lanes = b->lanes;
 	return code;
@@ -240,8 +234,7 @@ bool hashx_compile_batch_scatter(const hashx_program *prog,
  * it (solve/compiled, doc/performance.md section 3, which gives the
  * figures), and why; the first row that matches wins, and the last matches
  * every CPU. A class nobody has measured gets the last row's order, and
- * its reason says so. No class picks hybrid2: it is experimental, run
- * only when HASHX_IMPL names it.
+ * its reason says so.
  */
 typedef struct cpu_class {
 	hashx_cpu_vendor vendor; /* HASHX_CPU_OTHER: any vendor */

@@ -52,9 +52,8 @@ hashx_cpu_id hashx_cpu_identify(void);
 
 /* ---- the implementations ---------------------------------------------- */
 
-/* The name used in HASHX_IMPL and in reports ("portable", "scalar",
- * "avx2", "avx512", "hybrid2"), and back; HASHX_IMPL_COUNT for an unknown
- * name. */
+/* The name used in HASHX_IMPL and in reports (impl.h's rows), and back;
+ * HASHX_IMPL_COUNT for an unknown name. */
 const char *hashx_impl_name(hashx_impl impl);
 hashx_impl hashx_impl_from_name(const char *name);
 
@@ -67,6 +66,9 @@ bool hashx_impl_uses_jit(hashx_impl impl);
 bool hashx_impl_batches(hashx_impl impl);
 /* Whether `impl`'s batch back-end has the fused stage 0 form. */
 bool hashx_impl_scatters(hashx_impl impl);
+/* The inputs `impl`'s batch form hashes per group (its back-end's
+ * lanes); 1 for one input at a time. */
+unsigned hashx_impl_lanes(hashx_impl impl);
 
 /*
  * The implementation compiled contexts use: the one named by the

@@ -90,15 +90,4 @@ static inline bool hashx_branch_reruns(const hashx_branch_info *b)
 	return hashx_resume_reruns(b->resume, b->at);
 }
 
-/* The BRANCHes before instruction i: the index in a->branch of the first
- * BRANCH at or after i. */
-static inline size_t hashx_branches_before(const hashx_analysis *a, size_t i)
-{
-	size_t k = 0;
-
-	while (k < a->nbranches && a->branch[k].at < i)
-		k++;
-	return k;
-}
-
 #endif
