@@ -107,7 +107,8 @@ equix_package_test() {
 		sh "$EQUIX_SRC/tests/installcheck.sh" \
 		"$root/usr/share/doc/libequix-dev" "$libdir/pkgconfig" "$libdir" \
 		"${CC:-cc}" "$root/usr/bin" "$root/usr/include" \
-		"$libdir/cmake/equix" >"$work/client.log" 2>&1; then
+		"$libdir/cmake/equix" "$root/usr/share/man/man3" \
+		>"$work/client.log" 2>&1; then
 		cat "$work/client.log"
 		echo "package: clients and equix-cli against the packages: passed"
 		passed=$((passed + 1))

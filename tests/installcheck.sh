@@ -10,12 +10,14 @@
 # name outside the public API (doc/abi.md).
 # Then the installed equix-cli solves and verifies a PoW proof.
 # Then a C++ client of all three headers (-Wall -Wextra -Werror -pedantic)
-# and a CMake client of the installed package config.
+# and a CMake client of the installed package config. Then "man 3 NAME"
+# for each function the installed headers declare: NAME.3 (or, in the
+# Debian package, NAME.3.gz) is libequix(3).
 #   installcheck.sh SRCDIR PKGCONFIG_DIR LIBDIR CC [BINDIR [INCLUDEDIR
-#                   [CMAKEDIR]]]
+#                   [CMAKEDIR [MAN3DIR]]]]
 set -eu
 srcdir=$1 pcdir=$2 libdir=$3 cc=$4 bindir=${5:-} includedir=${6:-}
-cmakedir=${7:-}
+cmakedir=${7:-} man3dir=${8:-}
 # The C++ and CMake clients' sources (a package test passes the tree's).
 clients=${EQUIX_CLIENTS_DIR:-$srcdir/tests/clients}
 tmp=$(mktemp -d)
@@ -139,4 +141,63 @@ if [ -n "$cmakedir" ]; then
 		grep -q "$libdir/libequix.so" || {
 		echo "FAIL: the CMake client did not load the installed libequix.so"
 		exit 1; }
+fi
+
+# README.md's CMake example as a reader uses it: its CMakeLists.txt (the
+# block after the "installcheck: CMakeLists.txt" marker), the client
+# above as app.c, the package found through CMAKE_PREFIX_PATH (libdir's
+# parent: the prefix), and the program run without LD_LIBRARY_PATH, as
+# the README says CMake's build tree allows. Then its cc line with
+# -Wl,-rpath, run the same way.
+if [ -n "$cmakedir" ]; then
+	readme=$srcdir/README.md
+	{ if [ -f "$readme" ]; then cat "$readme"; else zcat "$readme.gz"; fi; } |
+		awk '/^<!-- installcheck: CMakeLists.txt/ { m = 1; next }
+		     m == 1 && /^```/ { m = 2; next }
+		     m == 2 && /^```/ { exit }
+		     m == 2 { print }' >"$tmp/CMakeLists.txt"
+	[ -s "$tmp/CMakeLists.txt" ] || {
+		echo "FAIL: no CMake example after the installcheck marker in $readme"
+		exit 1; }
+	mkdir "$tmp/readme"
+	cp "$tmp/CMakeLists.txt" "$tmp/readme/CMakeLists.txt"
+	cp "$clients/cmake/client.c" "$tmp/readme/app.c"
+	cmake -S "$tmp/readme" -B "$tmp/readme/build" \
+		-DCMAKE_PREFIX_PATH="${libdir%/lib*}" \
+		-DCMAKE_C_COMPILER="${cc%% *}" >"$tmp/readme.log" 2>&1 &&
+		cmake --build "$tmp/readme/build" >>"$tmp/readme.log" 2>&1 || {
+		cat "$tmp/readme.log"; exit 1; }
+	env -u LD_LIBRARY_PATH "$tmp/readme/build/app"
+	env -u LD_LIBRARY_PATH ldd "$tmp/readme/build/app" |
+		grep -q "$libdir/libequix.so" || {
+		echo "FAIL: README's CMake example did not load $libdir/libequix.so"
+		exit 1; }
+	echo "README.md's CMake example: built and run"
+	$cc -o "$tmp/rpath" "$clients/cmake/client.c" \
+		$(pkg-config --cflags --libs libequix libhashx) -Wl,-rpath,"$libdir"
+	env -u LD_LIBRARY_PATH "$tmp/rpath"
+	echo "README.md's -Wl,-rpath: the program finds $libdir by itself"
+fi
+
+# The manual: each public function's page is libequix(3), found by man.
+if [ -n "$man3dir" ] && [ -n "$includedir" ]; then
+	page=$(ls "$man3dir"/libequix.3* 2>/dev/null | head -n 1)
+	[ -n "$page" ] || { echo "FAIL: no libequix.3 in $man3dir"; exit 1; }
+	ext=${page#"$man3dir"/libequix.3}
+	target=$(realpath "$page")
+	names=$({ grep -hE '^[A-Z_]+_API ' "$includedir"/*.h |
+		grep -o '[a-z_0-9]*('; grep -ho '^#define [a-z][a-z_0-9]*(*' \
+		"$includedir"/*.h | sed 's/^#define //'; } | tr -d '(' | sort -u)
+	for n in $names; do
+		[ "$(realpath "$man3dir/$n.3$ext" 2>/dev/null)" = "$target" ] || {
+			echo "FAIL: no $man3dir/$n.3$ext leading to ${page##*/}"
+			exit 1; }
+		if command -v man >/dev/null 2>&1; then
+			found=$(MANPATH="${man3dir%/man3}" man -w 3 "$n") &&
+				[ "$(realpath "$found")" = "$target" ] || {
+				echo "FAIL: man -w 3 $n: $found"; exit 1; }
+		fi
+	done
+	echo "man 3 NAME: libequix(3) for each of the" \
+		"$(echo "$names" | wc -l) functions of the headers"
 fi
