@@ -29,6 +29,13 @@
 	{"json", NULL, "one JSON object per line: " what, TOOL_OPT_FLAG,     \
 	 offsetof(T, json), 0, 0, 0, 0, 0}
 
+/* The row of --id, the service's blinded ID, which both pow commands
+ * take the same way: for values with a text field `id`. */
+#define CLI_POW_ID_OPTION(T)                                               \
+	{"id", "HEX", "the service's blinded ID, 64 hex digits (\"-\":\n"    \
+		      "the line on standard input)", TOOL_OPT_TEXT,        \
+	 offsetof(T, id), 0, 0, 0, 0, 0}
+
 extern const tool_command cli_solve_command, cli_verify_command,
 	cli_hash_command, cli_pow_solve_command, cli_pow_verify_command,
 	cli_pow_simulate_command;

@@ -39,8 +39,7 @@ typedef struct solve_text {
 #define F(m) .field = offsetof(solve_text, m)
 
 static const tool_option options[] = {
-	{"id", "HEX", "the service's blinded ID, 64 hex digits (\"-\":\n"
-		      "the line on standard input)", TOOL_OPT_TEXT, F(id)},
+	CLI_POW_ID_OPTION(solve_text),
 	{"seed", "HEX", "the seed from the descriptor, 64 hex digits\n"
 			"(\"-\": the line on standard input)", TOOL_OPT_TEXT,
 	 F(seed)},

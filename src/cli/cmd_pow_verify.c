@@ -31,8 +31,7 @@ typedef struct verify_text {
 #define F(m) .field = offsetof(verify_text, m)
 
 static const tool_option options[] = {
-	{"id", "HEX", "the service's blinded ID, 64 hex digits (\"-\":\n"
-		      "the line on standard input)", TOOL_OPT_TEXT, F(id)},
+	CLI_POW_ID_OPTION(verify_text),
 	{"seed", "HEX", "the current seed, 64 hex digits (\"-\": the line\n"
 			"on standard input)", TOOL_OPT_TEXT, F(seed)},
 	{"previous-seed", "HEX", "the previous seed, also accepted",
