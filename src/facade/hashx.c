@@ -15,7 +15,7 @@
 
 #include <hashx.h>
 
-#include "blake2b_rounds.h"
+#include "block.h"
 #include "bytes.h"
 #include "context.h"
 #include "finalize.h"
@@ -269,28 +269,12 @@ hashx_result hashx_exec(const hashx_ctx *ctx, uint64_t input, void *output)
 	return hashx_exec_sized(ctx, input, output, CONFIGURED_HASHX_SIZE);
 }
 
-/*
- * Block mode's 64-byte BLAKE2b parameter block, as eight little-endian
- * words: a 64-byte digest, no key, fanout and depth 1 (the first word), and
- * the seed's input key (the second half of its BLAKE2b-512 keys) in the
- * salt and personalization fields, where counter mode keys SipHash with
- * it. The same block is XORed into the registers to finalize.
- */
-static void block_params(const hashx_sip_state *key, uint64_t p[8])
-{
-	p[0] = 64 | (uint64_t)1 << 16 | (uint64_t)1 << 24;
-	p[1] = p[2] = p[3] = 0;
-	p[4] = key->v0;
-	p[5] = key->v1;
-	p[6] = key->v2;
-	p[7] = key->v3;
-}
-
+/* Block mode's expansion and finalization are block.h's. */
 hashx_result hashx_exec_block(const hashx_ctx *ctx, const void *input,
 			      size_t input_size, void *output,
 			      size_t output_size)
 {
-	uint64_t p[8], r[8];
+	uint64_t r[8];
 	uint8_t hash[32];
 
 	if (ctx == NULL || output == NULL || ctx->func_type == 0 ||
@@ -298,18 +282,9 @@ hashx_result hashx_exec_block(const hashx_ctx *ctx, const void *input,
 		return HASHX_FAIL_UNPREPARED;
 	if (!output_size_ok(output_size))
 		return HASHX_FAIL_UNDEFINED;
-	block_params(&ctx->keys.input, p);
-	hashx_blake2b_rounds(p, input, input_size,
-			     HASHX_BLAKE2B_ROUNDS_BLOCK_MODE, r);
+	hashx_block_expand(&ctx->keys.input, input, input_size, r);
 	run_program(ctx, r);
-	/* As in counter mode, the finalization removes the multiplications'
-	 * bias; here by XORing in the parameter block. */
-	for (int i = 0; i < 8; i++)
-		r[i] ^= p[i];
-	hashx_sipround(&r[0], &r[1], &r[2], &r[3]);
-	hashx_sipround(&r[4], &r[5], &r[6], &r[7]);
-	for (int i = 0; i < 4; i++)
-		hashx_store64_le(hash + 8 * i, r[i] ^ r[i + 4]);
+	hashx_block_finalize(&ctx->keys.input, r, hash);
 	memcpy(output, hash, output_size);
 	return HASHX_OK;
 }
