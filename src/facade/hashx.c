@@ -318,7 +318,7 @@ void hashx_exec8_u64(const hashx_ctx *ctx, const uint64_t input[8],
 static const hashx_batch *current_batch(hashx_ctx *ctx)
 {
 	if (ctx->batch.fn == NULL &&
-	    !hashx_compile_batch(&ctx->program, &ctx->keys.input, ctx->impl,
+	    !hashx_compile_batch(&ctx->program, &ctx->keys.input, hashx_impl_backend(ctx->impl),
 				 &ctx->scatter_code, &ctx->batch))
 		return NULL;
 	return &ctx->batch;
@@ -387,7 +387,7 @@ static bool scatter_fused(hashx_ctx *ctx, uint64_t first, size_t n,
 	ctx->batch.fn = NULL;
 	ctx->stage0_fused = false;
 	if (!hashx_compile_batch_scatter(&ctx->program, &ctx->keys.input,
-					 ctx->impl, t, &ctx->scatter_code, &f))
+					 hashx_impl_backend(ctx->impl), t, &ctx->scatter_code, &f))
 		return false;
 	ctx->stage0_fused = true;
 	whole = n / f.lanes;
