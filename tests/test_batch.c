@@ -487,16 +487,16 @@ static void assert_stage0_path(const hashx_ctx *c, hashx_impl impl)
 {
 	if (!hashx_impl_uses_jit(impl))
 		return;
-	ck_assert_msg(c->scatter_code.executable && c->scatter_code.used > 0,
+	ck_assert_msg(c->stage0.code.executable && c->stage0.code.used > 0,
 		      "%s: stage 0 ran without its native form",
 		      hashx_impl_name(impl));
-	/* a back-end with the fused form runs it, not its plain batch
-	 * form followed by the C update */
-	ck_assert_int_eq(c->stage0_fused, hashx_impl_scatters(impl));
-	if (hashx_impl_batches(impl) && !hashx_impl_scatters(impl))
-		ck_assert_ptr_nonnull(c->batch.fn);
-	else
-		ck_assert_ptr_null(c->batch.fn);
+	/* the plan's form ran, not the next one: a back-end with the fused
+	 * form runs it, not its plain batch form followed by the C update */
+	ck_assert_int_eq(c->stage0.held, c->plan.stage0);
+	ck_assert_int_eq(c->stage0.held == HASHX_STAGE0_FUSED,
+			 hashx_impl_scatters(impl));
+	ck_assert_int_eq(c->stage0.held == HASHX_STAGE0_BATCH,
+			 hashx_impl_batches(impl) && !hashx_impl_scatters(impl));
 }
 
 /* The scatter tables' width here: Equi-X's (solver.h's

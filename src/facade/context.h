@@ -12,7 +12,6 @@
 
 #include <hashx.h>
 
-#include "batch.h"
 #include "code_buffer.h"
 #include "compiler.h"
 #include "dispatch.h"
@@ -21,6 +20,7 @@
 #include "keys.h"
 #include "program.h"
 #include "rng.h"
+#include "stage0.h"
 
 struct hashx_ctx {
 	hashx_type ctx_type;  /* as passed to hashx_alloc() */
@@ -51,14 +51,8 @@ struct hashx_ctx {
 	 * function runs with (dispatch.h): fixed by hashx_make() from impl
 	 * and func_type, and again by hashx_ctx_set_impl(). */
 	hashx_plan plan;
-	hashx_batch batch; /* fn NULL until compiled for this function */
-	/* The last hashx_exec_scatter() ran the fused batch form (batch.h's
-	 * hashx_batch_scatter), which scatter_code then holds instead of
-	 * `batch`. */
-	bool stage0_fused;
-	/* The scatter or batch form, compiled on request for each
-	 * function. */
-	hashx_code_buffer scatter_code;
+	/* What stage 0 compiled for the current function (stage0.h). */
+	hashx_stage0_state stage0;
 };
 
 /*

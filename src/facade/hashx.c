@@ -44,6 +44,7 @@ hashx_ctx *hashx_alloc(hashx_type type)
 		return NULL;
 	ctx->ctx_type = type;
 	ctx->impl = hashx_impl_default();
+	hashx_stage0_reset(&ctx->stage0);
 	return ctx;
 }
 
@@ -76,7 +77,7 @@ void hashx_free(hashx_ctx *ctx)
 	if (ctx == NULL)
 		return;
 	hashx_code_buffer_release(&ctx->code);
-	hashx_code_buffer_release(&ctx->scatter_code);
+	hashx_stage0_release(&ctx->stage0);
 	free(ctx);
 }
 
@@ -111,8 +112,7 @@ static hashx_result make(hashx_ctx *ctx, const void *seed, size_t size,
 	if (ctx == NULL)
 		return HASHX_FAIL_UNDEFINED;
 	ctx->func_type = (hashx_type)0;
-	ctx->batch.fn = NULL;
-	ctx->stage0_fused = false;
+	hashx_stage0_reset(&ctx->stage0);
 	if (seed == NULL && size != 0)
 		return HASHX_FAIL_SEED;
 
@@ -311,138 +311,4 @@ void hashx_exec8_u64(const hashx_ctx *ctx, const uint64_t input[8],
 	}
 	for (int i = 0; i < 8; i++)
 		out[i] = hashx_exec_u64(ctx, input[i]);
-}
-
-/* The batch form for the current function, compiled on first use; NULL
- * where it does not compile. */
-static const hashx_batch *current_batch(hashx_ctx *ctx)
-{
-	if (ctx->batch.fn == NULL &&
-	    !hashx_compile_batch(&ctx->program, &ctx->keys.input, hashx_impl_backend(ctx->impl),
-				 &ctx->scatter_code, &ctx->batch))
-		return NULL;
-	return &ctx->batch;
-}
-
-/* Inputs per call of the batch function (rounded down to whole groups):
- * small enough that the 8 KiB of hashes stay in the L1 cache until
- * bucketed. */
-#define BATCH_CHUNK 256
-
-/* Stage 0 one hash at a time. The table's descriptor is copied first:
- * the hash is a call the compiler cannot see through, and a copy whose
- * address does not escape lets it keep the widths, and the mask made from
- * them, out of the loop (the table's own would be read again per input,
- * +0.7% of a portable solve in make bench-instructions). */
-static void scatter_each(const hashx_ctx *ctx, uint64_t first, size_t n,
-			 const hashx_scatter *table)
-{
-	const hashx_scatter t = *table;
-
-	for (size_t k = 0; k < n; k++)
-		hashx_scatter_put(&t, first + k, hashx_exec_u64(ctx, first + k));
-}
-
-/* The batch function's output goes to the table straight from its
- * layout: each group's first `lanes` words are word 0 of its hashes. */
-static void scatter_batches(const hashx_batch *b, uint64_t first, size_t n,
-			    const hashx_scatter *t)
-{
-	uint64_t words[4 * BATCH_CHUNK];
-	size_t chunk = BATCH_CHUNK / b->lanes * b->lanes;
-
-	for (size_t done = 0; done < n; done += chunk) {
-		size_t todo = n - done < chunk ? n - done : chunk;
-		size_t groups = (todo + b->lanes - 1) / b->lanes;
-		uint64_t input = first + done;
-
-		b->fn(input, groups, words);
-		for (size_t g = 0; g < groups; g++) {
-			const uint64_t *v = &words[g * 4 * b->lanes];
-			size_t lanes = todo - g * b->lanes < b->lanes
-					       ? todo - g * b->lanes
-					       : b->lanes;
-
-			for (size_t l = 0; l < lanes; l++)
-				hashx_scatter_put(t, input++, v[l]);
-		}
-	}
-}
-
-/*
- * Stage 0 through the fused form where the implementation's back-end has
- * one: whole groups in its loop, the last inputs (fewer than a group)
- * hashed one by one after them, so that items still enter in input
- * order. The form is built for table `t` (its addresses are in the
- * code), into the buffer the plain batch form uses, which is then no
- * longer compiled. False when it does not compile (the caller falls
- * back).
- */
-static bool scatter_fused(hashx_ctx *ctx, uint64_t first, size_t n,
-			  const hashx_scatter *t)
-{
-	hashx_batch_scatter f;
-	size_t whole;
-
-	ctx->batch.fn = NULL;
-	ctx->stage0_fused = false;
-	if (!hashx_compile_batch_scatter(&ctx->program, &ctx->keys.input,
-					 hashx_impl_backend(ctx->impl), t, &ctx->scatter_code, &f))
-		return false;
-	ctx->stage0_fused = true;
-	whole = n / f.lanes;
-	if (whole > 0)
-		f.fn(first, whole);
-	scatter_each(ctx, first + whole * f.lanes, n - whole * f.lanes, t);
-	return true;
-}
-
-/* Stage 0 in the batch form; false when it does not compile. */
-static bool scatter_batch(hashx_ctx *ctx, uint64_t first, size_t n,
-			  const hashx_scatter *t)
-{
-	const hashx_batch *b = current_batch(ctx);
-
-	if (b == NULL)
-		return false;
-	scatter_batches(b, first, n, t);
-	return true;
-}
-
-/* Stage 0 in the scalar JIT's scatter form; false when it does not
- * compile (no such back-end here, or it refuses the table's widths). */
-static bool scatter_compiled(hashx_ctx *ctx, uint64_t first, size_t n,
-			     const hashx_scatter *t)
-{
-	hashx_scatter_fn *fn = hashx_compile_scatter(
-		&ctx->program, &ctx->keys.input, t, &ctx->scatter_code);
-
-	if (fn == NULL)
-		return false;
-	fn(first, n);
-	return true;
-}
-
-/* The plan's form first; each that does not compile for `t` falls through
- * to the next, and one hash at a time always runs. */
-void hashx_exec_scatter(hashx_ctx *ctx, uint64_t first, size_t n,
-			const hashx_scatter *t)
-{
-	switch (ctx->plan.stage0) {
-	case HASHX_STAGE0_FUSED:
-		if (scatter_fused(ctx, first, n, t))
-			return;
-		/* fall through */
-	case HASHX_STAGE0_BATCH:
-		if (scatter_batch(ctx, first, n, t))
-			return;
-		/* fall through */
-	case HASHX_STAGE0_SCATTER:
-		if (scatter_compiled(ctx, first, n, t))
-			return;
-		/* fall through */
-	case HASHX_STAGE0_ONE_BY_ONE:
-		break;
-	}
-	scatter_each(ctx, first, n, t);
 }
