@@ -18,6 +18,7 @@
 #include "hashx_internal.h"
 #include "interpreter.h"
 #include "keys.h"
+#include "pairs_cache.h"
 #include "program.h"
 #include "rng.h"
 #include "stage0.h"
@@ -29,10 +30,8 @@ struct hashx_ctx {
 	hashx_program program;
 #if HASHX_HAVE_PAIRED_INTERPRETER
 	/* program, pre-decoded by the first interpreted hash that needs it
-	 * once pairs_state (hashx.c's PAIRS_*) says READY: a cache that
-	 * hashx_exec fills through its const context, hence atomic. */
-	hashx_pairs pairs;
-	atomic_int pairs_state;
+	 * (pairs_cache.h) */
+	hashx_pairs_cache pairs;
 #endif
 	hashx_rng_observer *rng_observer;
 	void *rng_observer_data;

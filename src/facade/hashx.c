@@ -16,13 +16,10 @@
 #include <hashx.h>
 
 #include "block.h"
-#include "bytes.h"
 #include "context.h"
-#include "finalize.h"
 #include "generator.h"
-#include "interpreter.h"
 #include "keys.h"
-#include "siphash.h"
+#include "run.h"
 
 /* The library's own hashx_alloc and hashx_exec are the functions, not the
  * header's macros for clients. */
@@ -96,13 +93,36 @@ static int type_is_known(hashx_type t)
 	       t == HASHX_TRY_COMPILE;
 }
 
-/* The paired form's life in a context (context.h's pairs_state). */
-enum {
-	PAIRS_NEVER,    /* this function is not run from it */
-	PAIRS_PENDING,  /* to be decoded by the first hash that needs it */
-	PAIRS_DECODING, /* a hash in another thread is decoding it */
-	PAIRS_READY,
-};
+/* The new function in native code, as the context's mode runs it: the
+ * whole hash (counter mode) or the program alone (block mode, whose input
+ * expansion is not SipHash). False where it does not compile. */
+static bool compile_function(hashx_ctx *ctx)
+{
+	if (ctx->block_mode)
+		ctx->regfile = hashx_compile(&ctx->program, &ctx->code);
+	else
+		ctx->compiled = hashx_compile_hash(
+			&ctx->program, &ctx->keys.input, &ctx->code);
+	return ctx->compiled != NULL || ctx->regfile != NULL;
+}
+
+/* How the new function runs: its type, and the plan for it; `few` as in
+ * make(). */
+static void fix_plan(hashx_ctx *ctx, hashx_type type, bool few)
+{
+	ctx->func_type = type;
+	ctx->plan = hashx_plan_for(ctx->impl, type == HASHX_TYPE_COMPILED);
+#if HASHX_HAVE_PAIRED_INTERPRETER
+	/* A verification's 8 hashes go through the lanes where its plan has
+	 * them (hashx_exec8_u64), which do not use the paired form; any
+	 * other hash of such a function runs threaded. */
+	if (type == HASHX_TYPE_INTERPRETED)
+		hashx_pairs_cache_reset(&ctx->pairs,
+					!(few && ctx->plan.lanes8 != NULL));
+#else
+	(void)few;
+#endif
+}
 
 /* hashx_make(), compiling only when `compile` is true; `few` when only a
  * few hashes follow (hashx_make_for_few). */
@@ -115,7 +135,6 @@ static hashx_result make(hashx_ctx *ctx, const void *seed, size_t size,
 	hashx_stage0_reset(&ctx->stage0);
 	if (seed == NULL && size != 0)
 		return HASHX_FAIL_SEED;
-
 	hashx_keys_from_seed(seed, size, &ctx->keys);
 	if (!hashx_generate(&ctx->keys.program, ctx->rng_observer,
 			    ctx->rng_observer_data, &ctx->program, NULL))
@@ -125,14 +144,8 @@ static hashx_result make(hashx_ctx *ctx, const void *seed, size_t size,
 	ctx->compiled = NULL;
 	ctx->regfile = NULL;
 	if (compile && ctx->ctx_type != HASHX_TYPE_INTERPRETED) {
-		if (ctx->block_mode)
-			ctx->regfile = hashx_compile(&ctx->program, &ctx->code);
-		else
-			ctx->compiled = hashx_compile_hash(
-				&ctx->program, &ctx->keys.input, &ctx->code);
-		if (ctx->compiled != NULL || ctx->regfile != NULL) {
-			ctx->func_type = HASHX_TYPE_COMPILED;
-			ctx->plan = hashx_plan_for(ctx->impl, true);
+		if (compile_function(ctx)) {
+			fix_plan(ctx, HASHX_TYPE_COMPILED, few);
 			return HASHX_OK;
 		}
 		/* No compiler here, or no executable memory: a context that
@@ -140,19 +153,7 @@ static hashx_result make(hashx_ctx *ctx, const void *seed, size_t size,
 		if (ctx->ctx_type == HASHX_TYPE_COMPILED)
 			return HASHX_FAIL_COMPILE;
 	}
-	ctx->func_type = HASHX_TYPE_INTERPRETED;
-	ctx->plan = hashx_plan_for(ctx->impl, false);
-#if HASHX_HAVE_PAIRED_INTERPRETER
-	/* A verification's 8 hashes go through the lanes where its plan has
-	 * them (hashx_exec8_u64), which do not use the paired form; any
-	 * other hash of such a function runs threaded. */
-	atomic_store_explicit(&ctx->pairs_state,
-			      few && ctx->plan.lanes8 != NULL ? PAIRS_NEVER
-							      : PAIRS_PENDING,
-			      memory_order_relaxed);
-#else
-	(void)few;
-#endif
+	fix_plan(ctx, HASHX_TYPE_INTERPRETED, few);
 	return HASHX_OK;
 }
 
@@ -175,69 +176,6 @@ hashx_result hashx_query_type(hashx_ctx *ctx, hashx_type *type_out)
 	return HASHX_OK;
 }
 
-#if HASHX_HAVE_PAIRED_INTERPRETER
-/*
- * Whether the paired form of an interpreted function can be run, decoding
- * it first if no hash has yet. Decoding (about half a microsecond, a twentieth
- * of hashx_make) pays for itself after three hashes, so it waits for the
- * first hash rather than slowing every make (generate/interp measured
- * +15% with it there). hashx_exec may run on one context in several
- * threads at once: one of them claims the decoding, the others run the
- * plain interpreter meanwhile, and READY is published with release order
- * after the form is complete.
- */
-static bool pairs_usable(const hashx_ctx *ctx)
-{
-	/* The context is never const itself (hashx_alloc made it); the
-	 * paired form is a cache behind its const interface. */
-	hashx_ctx *cache = (hashx_ctx *)ctx;
-	int state = atomic_load_explicit(&cache->pairs_state,
-					 memory_order_acquire);
-
-	if (state == PAIRS_READY)
-		return true;
-	if (state != PAIRS_PENDING ||
-	    !atomic_compare_exchange_strong_explicit(
-		    &cache->pairs_state, &state, PAIRS_DECODING,
-		    memory_order_acquire, memory_order_relaxed))
-		return false;
-	hashx_pairs_decode(&ctx->program, &cache->pairs);
-	atomic_store_explicit(&cache->pairs_state, PAIRS_READY,
-			      memory_order_release);
-	return true;
-}
-#endif
-
-/* The program on the registers: natively where this context compiled it
- * alone (block mode), else interpreted: from the paired form where one is
- * usable, else from the program itself (a compiled counter-mode function
- * asked for a block hash, or a verification's). */
-static void run_program(const hashx_ctx *ctx, uint64_t r[8])
-{
-	if (ctx->regfile != NULL && ctx->func_type == HASHX_TYPE_COMPILED)
-		ctx->regfile(r);
-#if HASHX_HAVE_PAIRED_INTERPRETER
-	else if (ctx->func_type == HASHX_TYPE_INTERPRETED && pairs_usable(ctx))
-		hashx_interpret_pairs(&ctx->pairs, r);
-#endif
-	else
-		hashx_interpret(&ctx->program, r);
-}
-
-/* The whole 32-byte hash of a counter-mode input. */
-static uint64_t hash_counter(const hashx_ctx *ctx, uint64_t input,
-			     uint8_t out[32])
-{
-	uint64_t r[8];
-
-	if (ctx->compiled != NULL && ctx->func_type == HASHX_TYPE_COMPILED)
-		return ctx->compiled(input, out);
-	hashx_siphash24_ctr_state512(&ctx->keys.input, input, r);
-	run_program(ctx, r);
-	hashx_finalize(&ctx->keys.input, r, out);
-	return hashx_load64_le(out);
-}
-
 static bool output_size_ok(size_t size)
 {
 	return size >= 1 && size <= 32;
@@ -254,10 +192,10 @@ hashx_result hashx_exec_sized(const hashx_ctx *ctx, uint64_t input,
 		return HASHX_FAIL_UNDEFINED;
 	/* The whole hash goes straight to a buffer that holds it. */
 	if (size == 32) {
-		hash_counter(ctx, input, output);
+		hashx_run_counter(ctx, input, output);
 		return HASHX_OK;
 	}
-	hash_counter(ctx, input, hash);
+	hashx_run_counter(ctx, input, hash);
 	memcpy(output, hash, size);
 	return HASHX_OK;
 }
@@ -283,7 +221,7 @@ hashx_result hashx_exec_block(const hashx_ctx *ctx, const void *input,
 	if (!output_size_ok(output_size))
 		return HASHX_FAIL_UNDEFINED;
 	hashx_block_expand(&ctx->keys.input, input, input_size, r);
-	run_program(ctx, r);
+	hashx_run_program(ctx, r);
 	hashx_block_finalize(&ctx->keys.input, r, hash);
 	memcpy(output, hash, output_size);
 	return HASHX_OK;
@@ -293,7 +231,7 @@ uint64_t hashx_exec_u64(const hashx_ctx *ctx, uint64_t input)
 {
 	uint8_t hash[32];
 
-	return hash_counter(ctx, input, hash);
+	return hashx_run_counter(ctx, input, hash);
 }
 
 void hashx_exec8_u64(const hashx_ctx *ctx, const uint64_t input[8],

@@ -14,6 +14,7 @@
 #include "batch_backend.h"
 #include "compiler.h"
 #include "context.h"
+#include "run.h"
 #include "stage0.h"
 
 /* Inputs per call of the batch function (rounded down to whole groups):
@@ -30,9 +31,11 @@ static void scatter_each(const hashx_ctx *ctx, uint64_t first, size_t n,
 			 const hashx_scatter *table)
 {
 	const hashx_scatter t = *table;
+	uint8_t hash[32];
 
 	for (size_t k = 0; k < n; k++)
-		hashx_scatter_put(&t, first + k, hashx_exec_u64(ctx, first + k));
+		hashx_scatter_put(&t, first + k,
+				  hashx_run_counter(ctx, first + k, hash));
 }
 
 /* The batch function's output goes to the table straight from its
