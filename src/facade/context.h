@@ -8,8 +8,6 @@
 
 #include <stdbool.h>
 
-#include <stdatomic.h>
-
 #include <hashx.h>
 
 #include "code_buffer.h"
