@@ -1,11 +1,12 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * run.h - how a context runs its current function on one input: the
- * program alone (block mode's hash, hashx.c) and the whole counter-mode
- * hash (hashx.c's, and stage0.c's one input at a time). Inline, so that
- * stage 0's loop calls no function of the facade per input (+0.4% of a
- * portable solve in make bench-instructions when it did).
+ * run.h - how a context runs its current function on one input (run.c):
+ * the program alone (block mode's hash, hashx.c) and the whole counter-mode
+ * hash (hashx.c's, and stage0.c's one input at a time). The hash is
+ * inline, so that stage 0's loop calls no function of the facade per
+ * input (+0.4% of a portable solve in make bench-instructions when it
+ * did).
  */
 #ifndef HASHX_RUN_H
 #define HASHX_RUN_H
@@ -17,33 +18,14 @@
 #include "bytes.h"
 #include "context.h"
 #include "finalize.h"
-#include "interpreter.h"
-#include "pairs_cache.h"
 #include "siphash.h"
 
 /* The program on the registers: natively where this context compiled it
  * alone (block mode), else interpreted: from the paired form where one is
  * usable, else from the program itself (a compiled counter-mode function
- * asked for a block hash, or a verification's). */
-static inline void hashx_run_program(const hashx_ctx *ctx, uint64_t r[8])
-{
-#if HASHX_HAVE_PAIRED_INTERPRETER
-	/* The context is never const itself (hashx_alloc made it); the
-	 * paired form is a cache behind its const interface. */
-	hashx_pairs_cache *cache = (hashx_pairs_cache *)&ctx->pairs;
-	const hashx_pairs *pairs;
-#endif
-
-	if (ctx->regfile != NULL && ctx->func_type == HASHX_TYPE_COMPILED)
-		ctx->regfile(r);
-#if HASHX_HAVE_PAIRED_INTERPRETER
-	else if (ctx->func_type == HASHX_TYPE_INTERPRETED &&
-		 (pairs = hashx_pairs_cache_get(cache, &ctx->program)) != NULL)
-		hashx_interpret_pairs(pairs, r);
-#endif
-	else
-		hashx_interpret(&ctx->program, r);
-}
+ * asked for a block hash, or a verification's). Out of line (run.c): the
+ * compiled path below then saves no registers for it. */
+void hashx_run_program(const hashx_ctx *ctx, uint64_t r[8]);
 
 /* The whole 32-byte hash of a counter-mode input; returns its first 8
  * bytes as a little-endian integer. */
