@@ -82,7 +82,8 @@ static int vectors_through(hashx_impl impl, const char *name)
 		}
 		ck_assert_int_eq(hashx_make(ctx, v.seed, v.seed_len), HASHX_OK);
 		ck_assert(hashx_compile_batch(&ctx->program, &ctx->keys.input,
-					      impl, &buf, &b));
+					      hashx_impl_backend(impl), &buf,
+					      &b));
 		for (int p = 0; p < v.pairs; p++) {
 			uint64_t out[4 * HASHX_BATCH_MAX_LANES];
 
@@ -139,7 +140,8 @@ START_TEST(random_seeds_every_batch_impl)
 		if (hashx_make(ctx, &seed, sizeof seed) != HASHX_OK)
 			continue;
 		ck_assert(hashx_compile_batch(&ctx->program, &ctx->keys.input,
-					      impl, &buf, &b));
+					      hashx_impl_backend(impl), &buf,
+					      &b));
 		check_groups(ctx, &b, first, hashx_impl_name(impl));
 	}
 	hashx_code_buffer_release(&buf);
@@ -159,8 +161,8 @@ START_TEST(group_counts)
 	hashx_batch b;
 
 	ck_assert_int_eq(hashx_make(ctx, &seed, sizeof seed), HASHX_OK);
-	ck_assert(hashx_compile_batch(&ctx->program, &ctx->keys.input, impl,
-				      &buf, &b));
+	ck_assert(hashx_compile_batch(&ctx->program, &ctx->keys.input,
+				      hashx_impl_backend(impl), &buf, &b));
 	ck_assert_uint_le(b.lanes, HASHX_BATCH_MAX_LANES);
 	memset(out, 0x5a, sizeof out);
 	b.fn(5, 0, out);
@@ -359,7 +361,8 @@ START_TEST(synthetic_programs_every_batch_impl)
 		hashx_batch b;
 
 		synthetic_program(&x, &p);
-		ck_assert(hashx_compile_batch(&p, &k, impl, &buf, &b));
+		ck_assert(hashx_compile_batch(&p, &k, hashx_impl_backend(impl),
+					      &buf, &b));
 		b.fn(first, 1, out);
 		for (unsigned l = 0; l < b.lanes; l++) {
 			interpret_hash(&p, &k, first + l, want);
@@ -483,16 +486,16 @@ static void assert_stage0_path(const hashx_ctx *c, hashx_impl impl)
 {
 	if (!hashx_impl_uses_jit(impl))
 		return;
-	ck_assert_msg(c->scatter_code.executable && c->scatter_code.used > 0,
+	ck_assert_msg(c->stage0.code.executable && c->stage0.code.used > 0,
 		      "%s: stage 0 ran without its native form",
 		      hashx_impl_name(impl));
-	/* a back-end with the fused form runs it, not its plain batch
-	 * form followed by the C update */
-	ck_assert_int_eq(c->stage0_fused, hashx_impl_scatters(impl));
-	if (hashx_impl_batches(impl) && !hashx_impl_scatters(impl))
-		ck_assert_ptr_nonnull(c->batch.fn);
-	else
-		ck_assert_ptr_null(c->batch.fn);
+	/* the plan's form ran, not the next one: a back-end with the fused
+	 * form runs it, not its plain batch form followed by the C update */
+	ck_assert_int_eq(c->stage0.held, c->plan.stage0);
+	ck_assert_int_eq(c->stage0.held == HASHX_STAGE0_FUSED,
+			 hashx_impl_scatters(impl));
+	ck_assert_int_eq(c->stage0.held == HASHX_STAGE0_BATCH,
+			 hashx_impl_batches(impl) && !hashx_impl_scatters(impl));
 }
 
 /* The scatter tables' width here: Equi-X's (solver.h's
@@ -755,8 +758,10 @@ static size_t fused_vs_plain(hashx_impl impl, const hashx_program *p,
 	hashx_batch_scatter f;
 	size_t entered;
 
-	ck_assert(hashx_compile_batch(p, k, impl, &bufs[0], &b));
-	ck_assert(hashx_compile_batch_scatter(p, k, impl, &tg, &bufs[1], &f));
+	ck_assert(hashx_compile_batch(p, k, hashx_impl_backend(impl), &bufs[0],
+				      &b));
+	ck_assert(hashx_compile_batch_scatter(p, k, hashx_impl_backend(impl),
+					      &tg, &bufs[1], &f));
 	ck_assert_uint_eq(f.lanes, b.lanes);
 	f.fn(first, groups);
 	entered = scatter_plain(&b, first, groups, &tw);
@@ -798,7 +803,8 @@ START_TEST(fused_scatter_every_impl)
 		ck_assert_int_eq(hashx_make(c, &seeds[i], sizeof seeds[i]),
 				 HASHX_OK);
 		ck_assert(hashx_compile_batch(&c->program, &c->keys.input,
-					      impl, &bufs[0], &b));
+					      hashx_impl_backend(impl),
+					      &bufs[0], &b));
 		groups = 65536 / b.lanes; /* a solve's, in whole groups */
 		snprintf(what, sizeof what, "seed %u", (unsigned)seeds[i]);
 		entered = fused_vs_plain(impl, &c->program, &c->keys.input, 0,

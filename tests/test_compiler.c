@@ -719,15 +719,15 @@ static bool solve_challenge(hashx_ctx *ctx, equix_solver_heap *heap,
 static void assert_solver_code(const hashx_ctx *ctx, hashx_impl impl)
 {
 	if (hashx_impl_scatters(impl))
-		ck_assert_msg(ctx->stage0_fused, "%s: no fused batch form",
-			      hashx_impl_name(impl));
+		ck_assert_msg(ctx->stage0.held == HASHX_STAGE0_FUSED,
+			      "%s: no fused batch form", hashx_impl_name(impl));
 	else if (hashx_impl_batches(impl))
-		ck_assert_msg(ctx->batch.fn != NULL, "%s: no batch form",
-			      hashx_impl_name(impl));
-	ck_assert_ptr_nonnull(ctx->scatter_code.mem);
-	ck_assert(ctx->scatter_code.executable);
+		ck_assert_msg(ctx->stage0.held == HASHX_STAGE0_BATCH,
+			      "%s: no batch form", hashx_impl_name(impl));
+	ck_assert_ptr_nonnull(ctx->stage0.code.mem);
+	ck_assert(ctx->stage0.code.executable);
 	assert_perms(ctx->code.mem, "r-x");
-	assert_perms(ctx->scatter_code.mem, "r-x");
+	assert_perms(ctx->stage0.code.mem, "r-x");
 }
 
 /* Valgrind runs one thread at a time, and there the scanner could starve
@@ -749,7 +749,7 @@ static void watch_solver(const hashx_ctx *ctx)
 	if (!tu_valgrind())
 		return;
 	watch_buffer(0, &ctx->code);
-	watch_buffer(1, &ctx->scatter_code);
+	watch_buffer(1, &ctx->stage0.code);
 }
 
 START_TEST(solver_never_writable_and_executable)

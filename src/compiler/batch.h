@@ -51,8 +51,9 @@ typedef struct hashx_batch_scatter {
 /* Most lanes any batch implementation uses per group. */
 #define HASHX_BATCH_MAX_LANES 24
 
-/* The facade compiles these forms through the table of implementations
- * (src/facade/dispatch.c: hashx_compile_batch, hashx_compile_batch_scatter),
- * from the back-ends' descriptions (batch_backend.h). */
+/* These forms are compiled from a back-end's description
+ * (batch_backend.h: hashx_compile_batch, hashx_compile_batch_scatter),
+ * which the facade's table of implementations names for each one
+ * (src/facade/dispatch.c). */
 
 #endif

@@ -3,12 +3,15 @@
 /*
  * compiler.c - what every code generator shares, the WebAssembly one
  * included: the W^X sequence around emitting (writable, emit within the
- * buffer's bounds, instruction cache maintenance, executable).
+ * buffer's bounds, instruction cache maintenance, executable), and every
+ * compilation entry point: the scalar forms through the architecture's
+ * emitter, the batch forms through a back-end's description.
  */
 #include <config.h>
 
 #include <string.h>
 
+#include "batch_backend.h"
 #include "compiler.h"
 
 /* Where the built function starts: in WebAssembly, the function table
@@ -91,4 +94,50 @@ hashx_scatter_fn *hashx_compile_scatter(const hashx_program *prog,
 
 	memcpy(&fn, &code, sizeof fn);
 	return fn;
+}
+
+/* Either batch form with back-end `b`: its code, and the back-end's lanes
+ * in `*lanes`; NULL where it does not compile. */
+static void *build_batch(hashx_compile_job *job, const hashx_batch_backend *b,
+			 hashx_code_buffer *buf, unsigned *lanes)
+{
+	void *code;
+
+	*lanes = 0;
+	if (b == NULL ||
+	    (job->form == HASHX_FORM_BATCH_SCATTER && !b->scatters))
+		return NULL;
+	code = hashx_compiler_build(buf, b->bounds->capacity, b->emit, job);
+	if (code != NULL)
+		*lanes = b->lanes;
+	return code;
+}
+
+bool hashx_compile_batch(const hashx_program *prog, const hashx_sip_state *key,
+			 const hashx_batch_backend *b, hashx_code_buffer *buf,
+			 hashx_batch *out)
+{
+	hashx_compile_job job = {.prog = prog, .form = HASHX_FORM_BATCH,
+				 .key = key};
+	void *code = build_batch(&job, b, buf, &out->lanes);
+
+	memcpy(&out->fn, &code, sizeof out->fn);
+	return code != NULL;
+}
+
+bool hashx_compile_batch_scatter(const hashx_program *prog,
+				 const hashx_sip_state *key,
+				 const hashx_batch_backend *b,
+				 const hashx_scatter *t,
+				 hashx_code_buffer *buf,
+				 hashx_batch_scatter *out)
+{
+	hashx_compile_job job = {.prog = prog,
+				 .form = HASHX_FORM_BATCH_SCATTER,
+				 .key = key,
+				 .scatter = t};
+	void *code = build_batch(&job, b, buf, &out->lanes);
+
+	memcpy(&out->fn, &code, sizeof out->fn);
+	return code != NULL;
 }

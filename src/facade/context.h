@@ -8,19 +8,18 @@
 
 #include <stdbool.h>
 
-#include <stdatomic.h>
-
 #include <hashx.h>
 
-#include "batch.h"
 #include "code_buffer.h"
 #include "compiler.h"
 #include "dispatch.h"
 #include "hashx_internal.h"
 #include "interpreter.h"
 #include "keys.h"
+#include "pairs_cache.h"
 #include "program.h"
 #include "rng.h"
+#include "stage0.h"
 
 struct hashx_ctx {
 	hashx_type ctx_type;  /* as passed to hashx_alloc() */
@@ -29,10 +28,8 @@ struct hashx_ctx {
 	hashx_program program;
 #if HASHX_HAVE_PAIRED_INTERPRETER
 	/* program, pre-decoded by the first interpreted hash that needs it
-	 * once pairs_state (hashx.c's PAIRS_*) says READY: a cache that
-	 * hashx_exec fills through its const context, hence atomic. */
-	hashx_pairs pairs;
-	atomic_int pairs_state;
+	 * (pairs_cache.h) */
+	hashx_pairs_cache pairs;
 #endif
 	hashx_rng_observer *rng_observer;
 	void *rng_observer_data;
@@ -51,14 +48,8 @@ struct hashx_ctx {
 	 * function runs with (dispatch.h): fixed by hashx_make() from impl
 	 * and func_type, and again by hashx_ctx_set_impl(). */
 	hashx_plan plan;
-	hashx_batch batch; /* fn NULL until compiled for this function */
-	/* The last hashx_exec_scatter() ran the fused batch form (batch.h's
-	 * hashx_batch_scatter), which scatter_code then holds instead of
-	 * `batch`. */
-	bool stage0_fused;
-	/* The scatter or batch form, compiled on request for each
-	 * function. */
-	hashx_code_buffer scatter_code;
+	/* What stage 0 compiled for the current function (stage0.h). */
+	hashx_stage0_state stage0;
 };
 
 /*

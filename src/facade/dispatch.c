@@ -173,53 +173,9 @@ unsigned hashx_impl_lanes(hashx_impl impl)
 	return hashx_impl_batches(impl) ? impls[impl].batch->lanes : 1;
 }
 
-/* Either batch form of `impl`: its code, and the back-end's lanes in
- * `*lanes`; NULL where it does not compile. */
-static void *build(hashx_compile_job *job, hashx_impl impl,
-		   hashx_code_buffer *buf, unsigned *lanes)
+const hashx_batch_backend *hashx_impl_backend(hashx_impl impl)
 {
-	const hashx_batch_backend *b;
-	void *code;
-
-	*lanes = 0;
-	if (!hashx_impl_available(impl) || !hashx_impl_batches(impl))
-		return NULL;
-	b = impls[impl].batch;
-	if (job->form == HASHX_FORM_BATCH_SCATTER && !b->scatters)
-		return NULL;
-	code = hashx_compiler_build(buf, b->bounds->capacity, b->emit, job);
-	if (code != NULL)
-		*lanes = b->lanes;
-	return code;
-}
-
-bool hashx_compile_batch(const hashx_program *prog, const hashx_sip_state *key,
-			 hashx_impl impl, hashx_code_buffer *buf,
-			 hashx_batch *out)
-{
-	hashx_compile_job job = {.prog = prog, .form = HASHX_FORM_BATCH,
-				 .key = key};
-	void *code = build(&job, impl, buf, &out->lanes);
-
-	/* Object to function pointer: allowed by POSIX (as for dlsym). */
-	memcpy(&out->fn, &code, sizeof out->fn);
-	return code != NULL;
-}
-
-bool hashx_compile_batch_scatter(const hashx_program *prog,
-				 const hashx_sip_state *key, hashx_impl impl,
-				 const hashx_scatter *t,
-				 hashx_code_buffer *buf,
-				 hashx_batch_scatter *out)
-{
-	hashx_compile_job job = {.prog = prog,
-				 .form = HASHX_FORM_BATCH_SCATTER,
-				 .key = key,
-				 .scatter = t};
-	void *code = build(&job, impl, buf, &out->lanes);
-
-	memcpy(&out->fn, &code, sizeof out->fn);
-	return code != NULL;
+	return hashx_impl_available(impl) ? impls[impl].batch : NULL;
 }
 
 /* ---- the order measured per class of CPU ------------------------------ */

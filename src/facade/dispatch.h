@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "batch.h"
+#include "batch_backend.h"
 #include "code_buffer.h"
 #include "impl.h"
 #include "interpreter_lanes.h"
@@ -61,7 +62,7 @@ hashx_impl hashx_impl_from_name(const char *name);
 bool hashx_impl_available(hashx_impl impl);
 
 /* Whether `impl` hashes with compiled code (the scalar JIT's forms or a
- * batch form), and whether it has a batch form (hashx_compile_batch). */
+ * batch form), and whether it has a batch form (hashx_impl_backend). */
 bool hashx_impl_uses_jit(hashx_impl impl);
 bool hashx_impl_batches(hashx_impl impl);
 /* Whether `impl`'s batch back-end has the fused stage 0 form. */
@@ -88,24 +89,10 @@ hashx_impl hashx_impl_choose(const char **why);
 hashx_impl hashx_impl_order_for(hashx_cpu_id id, bool avx512, size_t k,
 				const char **why);
 
-/*
- * Compiles the batch form of `prog` for input key `key` with `impl` (one
- * for which hashx_impl_batches()) into `buf`. False when this build or
- * CPU has no such code generator or the system refuses executable
- * memory. The generators are per architecture (batch_backend.h).
- */
-bool hashx_compile_batch(const hashx_program *prog, const hashx_sip_state *key,
-			 hashx_impl impl, hashx_code_buffer *buf,
-			 hashx_batch *out);
-
-/* The fused form of `impl` into table `t`; false, and nothing compiled,
- * also when the back-end has none (hashx_impl_scatters) or refuses the
- * table (x86-64's emitters take 8 bucket bits only). */
-bool hashx_compile_batch_scatter(const hashx_program *prog,
-				 const hashx_sip_state *key, hashx_impl impl,
-				 const hashx_scatter *t,
-				 hashx_code_buffer *buf,
-				 hashx_batch_scatter *out);
+/* The batch back-end `impl` compiles with (batch_backend.h's
+ * hashx_compile_batch and hashx_compile_batch_scatter take it), or NULL
+ * when `impl` has none or this build or CPU cannot run it. */
+const hashx_batch_backend *hashx_impl_backend(hashx_impl impl);
 
 /* ---- the 8-lane interpreter ------------------------------------------- */
 

@@ -15,14 +15,11 @@
 
 #include <hashx.h>
 
-#include "blake2b_rounds.h"
-#include "bytes.h"
+#include "block.h"
 #include "context.h"
-#include "finalize.h"
 #include "generator.h"
-#include "interpreter.h"
 #include "keys.h"
-#include "siphash.h"
+#include "run.h"
 
 /* The library's own hashx_alloc and hashx_exec are the functions, not the
  * header's macros for clients. */
@@ -44,6 +41,7 @@ hashx_ctx *hashx_alloc(hashx_type type)
 		return NULL;
 	ctx->ctx_type = type;
 	ctx->impl = hashx_impl_default();
+	hashx_stage0_reset(&ctx->stage0);
 	return ctx;
 }
 
@@ -76,7 +74,7 @@ void hashx_free(hashx_ctx *ctx)
 	if (ctx == NULL)
 		return;
 	hashx_code_buffer_release(&ctx->code);
-	hashx_code_buffer_release(&ctx->scatter_code);
+	hashx_stage0_release(&ctx->stage0);
 	free(ctx);
 }
 
@@ -95,13 +93,36 @@ static int type_is_known(hashx_type t)
 	       t == HASHX_TRY_COMPILE;
 }
 
-/* The paired form's life in a context (context.h's pairs_state). */
-enum {
-	PAIRS_NEVER,    /* this function is not run from it */
-	PAIRS_PENDING,  /* to be decoded by the first hash that needs it */
-	PAIRS_DECODING, /* a hash in another thread is decoding it */
-	PAIRS_READY,
-};
+/* The new function in native code, as the context's mode runs it: the
+ * whole hash (counter mode) or the program alone (block mode, whose input
+ * expansion is not SipHash). False where it does not compile. */
+static bool compile_function(hashx_ctx *ctx)
+{
+	if (ctx->block_mode)
+		ctx->regfile = hashx_compile(&ctx->program, &ctx->code);
+	else
+		ctx->compiled = hashx_compile_hash(
+			&ctx->program, &ctx->keys.input, &ctx->code);
+	return ctx->compiled != NULL || ctx->regfile != NULL;
+}
+
+/* How the new function runs: its type, and the plan for it; `few` as in
+ * make(). */
+static void fix_plan(hashx_ctx *ctx, hashx_type type, bool few)
+{
+	ctx->func_type = type;
+	ctx->plan = hashx_plan_for(ctx->impl, type == HASHX_TYPE_COMPILED);
+#if HASHX_HAVE_PAIRED_INTERPRETER
+	/* A verification's 8 hashes go through the lanes where its plan has
+	 * them (hashx_exec8_u64), which do not use the paired form; any
+	 * other hash of such a function runs threaded. */
+	if (type == HASHX_TYPE_INTERPRETED)
+		hashx_pairs_cache_reset(&ctx->pairs,
+					!(few && ctx->plan.lanes8 != NULL));
+#else
+	(void)few;
+#endif
+}
 
 /* hashx_make(), compiling only when `compile` is true; `few` when only a
  * few hashes follow (hashx_make_for_few). */
@@ -111,11 +132,9 @@ static hashx_result make(hashx_ctx *ctx, const void *seed, size_t size,
 	if (ctx == NULL)
 		return HASHX_FAIL_UNDEFINED;
 	ctx->func_type = (hashx_type)0;
-	ctx->batch.fn = NULL;
-	ctx->stage0_fused = false;
+	hashx_stage0_reset(&ctx->stage0);
 	if (seed == NULL && size != 0)
 		return HASHX_FAIL_SEED;
-
 	hashx_keys_from_seed(seed, size, &ctx->keys);
 	if (!hashx_generate(&ctx->keys.program, ctx->rng_observer,
 			    ctx->rng_observer_data, &ctx->program, NULL))
@@ -125,14 +144,8 @@ static hashx_result make(hashx_ctx *ctx, const void *seed, size_t size,
 	ctx->compiled = NULL;
 	ctx->regfile = NULL;
 	if (compile && ctx->ctx_type != HASHX_TYPE_INTERPRETED) {
-		if (ctx->block_mode)
-			ctx->regfile = hashx_compile(&ctx->program, &ctx->code);
-		else
-			ctx->compiled = hashx_compile_hash(
-				&ctx->program, &ctx->keys.input, &ctx->code);
-		if (ctx->compiled != NULL || ctx->regfile != NULL) {
-			ctx->func_type = HASHX_TYPE_COMPILED;
-			ctx->plan = hashx_plan_for(ctx->impl, true);
+		if (compile_function(ctx)) {
+			fix_plan(ctx, HASHX_TYPE_COMPILED, few);
 			return HASHX_OK;
 		}
 		/* No compiler here, or no executable memory: a context that
@@ -140,19 +153,7 @@ static hashx_result make(hashx_ctx *ctx, const void *seed, size_t size,
 		if (ctx->ctx_type == HASHX_TYPE_COMPILED)
 			return HASHX_FAIL_COMPILE;
 	}
-	ctx->func_type = HASHX_TYPE_INTERPRETED;
-	ctx->plan = hashx_plan_for(ctx->impl, false);
-#if HASHX_HAVE_PAIRED_INTERPRETER
-	/* A verification's 8 hashes go through the lanes where its plan has
-	 * them (hashx_exec8_u64), which do not use the paired form; any
-	 * other hash of such a function runs threaded. */
-	atomic_store_explicit(&ctx->pairs_state,
-			      few && ctx->plan.lanes8 != NULL ? PAIRS_NEVER
-							      : PAIRS_PENDING,
-			      memory_order_relaxed);
-#else
-	(void)few;
-#endif
+	fix_plan(ctx, HASHX_TYPE_INTERPRETED, few);
 	return HASHX_OK;
 }
 
@@ -175,69 +176,6 @@ hashx_result hashx_query_type(hashx_ctx *ctx, hashx_type *type_out)
 	return HASHX_OK;
 }
 
-#if HASHX_HAVE_PAIRED_INTERPRETER
-/*
- * Whether the paired form of an interpreted function can be run, decoding
- * it first if no hash has yet. Decoding (about half a microsecond, a twentieth
- * of hashx_make) pays for itself after three hashes, so it waits for the
- * first hash rather than slowing every make (generate/interp measured
- * +15% with it there). hashx_exec may run on one context in several
- * threads at once: one of them claims the decoding, the others run the
- * plain interpreter meanwhile, and READY is published with release order
- * after the form is complete.
- */
-static bool pairs_usable(const hashx_ctx *ctx)
-{
-	/* The context is never const itself (hashx_alloc made it); the
-	 * paired form is a cache behind its const interface. */
-	hashx_ctx *cache = (hashx_ctx *)ctx;
-	int state = atomic_load_explicit(&cache->pairs_state,
-					 memory_order_acquire);
-
-	if (state == PAIRS_READY)
-		return true;
-	if (state != PAIRS_PENDING ||
-	    !atomic_compare_exchange_strong_explicit(
-		    &cache->pairs_state, &state, PAIRS_DECODING,
-		    memory_order_acquire, memory_order_relaxed))
-		return false;
-	hashx_pairs_decode(&ctx->program, &cache->pairs);
-	atomic_store_explicit(&cache->pairs_state, PAIRS_READY,
-			      memory_order_release);
-	return true;
-}
-#endif
-
-/* The program on the registers: natively where this context compiled it
- * alone (block mode), else interpreted: from the paired form where one is
- * usable, else from the program itself (a compiled counter-mode function
- * asked for a block hash, or a verification's). */
-static void run_program(const hashx_ctx *ctx, uint64_t r[8])
-{
-	if (ctx->regfile != NULL && ctx->func_type == HASHX_TYPE_COMPILED)
-		ctx->regfile(r);
-#if HASHX_HAVE_PAIRED_INTERPRETER
-	else if (ctx->func_type == HASHX_TYPE_INTERPRETED && pairs_usable(ctx))
-		hashx_interpret_pairs(&ctx->pairs, r);
-#endif
-	else
-		hashx_interpret(&ctx->program, r);
-}
-
-/* The whole 32-byte hash of a counter-mode input. */
-static uint64_t hash_counter(const hashx_ctx *ctx, uint64_t input,
-			     uint8_t out[32])
-{
-	uint64_t r[8];
-
-	if (ctx->compiled != NULL && ctx->func_type == HASHX_TYPE_COMPILED)
-		return ctx->compiled(input, out);
-	hashx_siphash24_ctr_state512(&ctx->keys.input, input, r);
-	run_program(ctx, r);
-	hashx_finalize(&ctx->keys.input, r, out);
-	return hashx_load64_le(out);
-}
-
 static bool output_size_ok(size_t size)
 {
 	return size >= 1 && size <= 32;
@@ -254,10 +192,10 @@ hashx_result hashx_exec_sized(const hashx_ctx *ctx, uint64_t input,
 		return HASHX_FAIL_UNDEFINED;
 	/* The whole hash goes straight to a buffer that holds it. */
 	if (size == 32) {
-		hash_counter(ctx, input, output);
+		hashx_run_counter(ctx, input, output);
 		return HASHX_OK;
 	}
-	hash_counter(ctx, input, hash);
+	hashx_run_counter(ctx, input, hash);
 	memcpy(output, hash, size);
 	return HASHX_OK;
 }
@@ -269,28 +207,12 @@ hashx_result hashx_exec(const hashx_ctx *ctx, uint64_t input, void *output)
 	return hashx_exec_sized(ctx, input, output, CONFIGURED_HASHX_SIZE);
 }
 
-/*
- * Block mode's 64-byte BLAKE2b parameter block, as eight little-endian
- * words: a 64-byte digest, no key, fanout and depth 1 (the first word), and
- * the seed's input key (the second half of its BLAKE2b-512 keys) in the
- * salt and personalization fields, where counter mode keys SipHash with
- * it. The same block is XORed into the registers to finalize.
- */
-static void block_params(const hashx_sip_state *key, uint64_t p[8])
-{
-	p[0] = 64 | (uint64_t)1 << 16 | (uint64_t)1 << 24;
-	p[1] = p[2] = p[3] = 0;
-	p[4] = key->v0;
-	p[5] = key->v1;
-	p[6] = key->v2;
-	p[7] = key->v3;
-}
-
+/* Block mode's expansion and finalization are block.h's. */
 hashx_result hashx_exec_block(const hashx_ctx *ctx, const void *input,
 			      size_t input_size, void *output,
 			      size_t output_size)
 {
-	uint64_t p[8], r[8];
+	uint64_t r[8];
 	uint8_t hash[32];
 
 	if (ctx == NULL || output == NULL || ctx->func_type == 0 ||
@@ -298,18 +220,9 @@ hashx_result hashx_exec_block(const hashx_ctx *ctx, const void *input,
 		return HASHX_FAIL_UNPREPARED;
 	if (!output_size_ok(output_size))
 		return HASHX_FAIL_UNDEFINED;
-	block_params(&ctx->keys.input, p);
-	hashx_blake2b_rounds(p, input, input_size,
-			     HASHX_BLAKE2B_ROUNDS_BLOCK_MODE, r);
-	run_program(ctx, r);
-	/* As in counter mode, the finalization removes the multiplications'
-	 * bias; here by XORing in the parameter block. */
-	for (int i = 0; i < 8; i++)
-		r[i] ^= p[i];
-	hashx_sipround(&r[0], &r[1], &r[2], &r[3]);
-	hashx_sipround(&r[4], &r[5], &r[6], &r[7]);
-	for (int i = 0; i < 4; i++)
-		hashx_store64_le(hash + 8 * i, r[i] ^ r[i + 4]);
+	hashx_block_expand(&ctx->keys.input, input, input_size, r);
+	hashx_run_program(ctx, r);
+	hashx_block_finalize(&ctx->keys.input, r, hash);
 	memcpy(output, hash, output_size);
 	return HASHX_OK;
 }
@@ -318,7 +231,7 @@ uint64_t hashx_exec_u64(const hashx_ctx *ctx, uint64_t input)
 {
 	uint8_t hash[32];
 
-	return hash_counter(ctx, input, hash);
+	return hashx_run_counter(ctx, input, hash);
 }
 
 void hashx_exec8_u64(const hashx_ctx *ctx, const uint64_t input[8],
@@ -336,138 +249,4 @@ void hashx_exec8_u64(const hashx_ctx *ctx, const uint64_t input[8],
 	}
 	for (int i = 0; i < 8; i++)
 		out[i] = hashx_exec_u64(ctx, input[i]);
-}
-
-/* The batch form for the current function, compiled on first use; NULL
- * where it does not compile. */
-static const hashx_batch *current_batch(hashx_ctx *ctx)
-{
-	if (ctx->batch.fn == NULL &&
-	    !hashx_compile_batch(&ctx->program, &ctx->keys.input, ctx->impl,
-				 &ctx->scatter_code, &ctx->batch))
-		return NULL;
-	return &ctx->batch;
-}
-
-/* Inputs per call of the batch function (rounded down to whole groups):
- * small enough that the 8 KiB of hashes stay in the L1 cache until
- * bucketed. */
-#define BATCH_CHUNK 256
-
-/* Stage 0 one hash at a time. The table's descriptor is copied first:
- * the hash is a call the compiler cannot see through, and a copy whose
- * address does not escape lets it keep the widths, and the mask made from
- * them, out of the loop (the table's own would be read again per input,
- * +0.7% of a portable solve in make bench-instructions). */
-static void scatter_each(const hashx_ctx *ctx, uint64_t first, size_t n,
-			 const hashx_scatter *table)
-{
-	const hashx_scatter t = *table;
-
-	for (size_t k = 0; k < n; k++)
-		hashx_scatter_put(&t, first + k, hashx_exec_u64(ctx, first + k));
-}
-
-/* The batch function's output goes to the table straight from its
- * layout: each group's first `lanes` words are word 0 of its hashes. */
-static void scatter_batches(const hashx_batch *b, uint64_t first, size_t n,
-			    const hashx_scatter *t)
-{
-	uint64_t words[4 * BATCH_CHUNK];
-	size_t chunk = BATCH_CHUNK / b->lanes * b->lanes;
-
-	for (size_t done = 0; done < n; done += chunk) {
-		size_t todo = n - done < chunk ? n - done : chunk;
-		size_t groups = (todo + b->lanes - 1) / b->lanes;
-		uint64_t input = first + done;
-
-		b->fn(input, groups, words);
-		for (size_t g = 0; g < groups; g++) {
-			const uint64_t *v = &words[g * 4 * b->lanes];
-			size_t lanes = todo - g * b->lanes < b->lanes
-					       ? todo - g * b->lanes
-					       : b->lanes;
-
-			for (size_t l = 0; l < lanes; l++)
-				hashx_scatter_put(t, input++, v[l]);
-		}
-	}
-}
-
-/*
- * Stage 0 through the fused form where the implementation's back-end has
- * one: whole groups in its loop, the last inputs (fewer than a group)
- * hashed one by one after them, so that items still enter in input
- * order. The form is built for table `t` (its addresses are in the
- * code), into the buffer the plain batch form uses, which is then no
- * longer compiled. False when it does not compile (the caller falls
- * back).
- */
-static bool scatter_fused(hashx_ctx *ctx, uint64_t first, size_t n,
-			  const hashx_scatter *t)
-{
-	hashx_batch_scatter f;
-	size_t whole;
-
-	ctx->batch.fn = NULL;
-	ctx->stage0_fused = false;
-	if (!hashx_compile_batch_scatter(&ctx->program, &ctx->keys.input,
-					 ctx->impl, t, &ctx->scatter_code, &f))
-		return false;
-	ctx->stage0_fused = true;
-	whole = n / f.lanes;
-	if (whole > 0)
-		f.fn(first, whole);
-	scatter_each(ctx, first + whole * f.lanes, n - whole * f.lanes, t);
-	return true;
-}
-
-/* Stage 0 in the batch form; false when it does not compile. */
-static bool scatter_batch(hashx_ctx *ctx, uint64_t first, size_t n,
-			  const hashx_scatter *t)
-{
-	const hashx_batch *b = current_batch(ctx);
-
-	if (b == NULL)
-		return false;
-	scatter_batches(b, first, n, t);
-	return true;
-}
-
-/* Stage 0 in the scalar JIT's scatter form; false when it does not
- * compile (no such back-end here, or it refuses the table's widths). */
-static bool scatter_compiled(hashx_ctx *ctx, uint64_t first, size_t n,
-			     const hashx_scatter *t)
-{
-	hashx_scatter_fn *fn = hashx_compile_scatter(
-		&ctx->program, &ctx->keys.input, t, &ctx->scatter_code);
-
-	if (fn == NULL)
-		return false;
-	fn(first, n);
-	return true;
-}
-
-/* The plan's form first; each that does not compile for `t` falls through
- * to the next, and one hash at a time always runs. */
-void hashx_exec_scatter(hashx_ctx *ctx, uint64_t first, size_t n,
-			const hashx_scatter *t)
-{
-	switch (ctx->plan.stage0) {
-	case HASHX_STAGE0_FUSED:
-		if (scatter_fused(ctx, first, n, t))
-			return;
-		/* fall through */
-	case HASHX_STAGE0_BATCH:
-		if (scatter_batch(ctx, first, n, t))
-			return;
-		/* fall through */
-	case HASHX_STAGE0_SCATTER:
-		if (scatter_compiled(ctx, first, n, t))
-			return;
-		/* fall through */
-	case HASHX_STAGE0_ONE_BY_ONE:
-		break;
-	}
-	scatter_each(ctx, first, n, t);
 }

@@ -20,7 +20,7 @@
 void hashx_ctx_inject_faults(hashx_ctx *ctx, unsigned faults)
 {
 	ctx->code.faults = faults;
-	ctx->scatter_code.faults = faults;
+	ctx->stage0.code.faults = faults;
 }
 
 bool hashx_ctx_set_impl(hashx_ctx *ctx, hashx_impl impl)
@@ -28,7 +28,7 @@ bool hashx_ctx_set_impl(hashx_ctx *ctx, hashx_impl impl)
 	if (!hashx_impl_available(impl))
 		return false;
 	ctx->impl = impl;
-	ctx->batch.fn = NULL;
+	hashx_stage0_reset(&ctx->stage0);
 	/* The prepared function, if any, keeps its type, and runs as the
 	 * new implementation's plan says. */
 	if (ctx->func_type != 0)

@@ -32,8 +32,12 @@
  * only those words.
  */
 #define HASHX_FINALIZE_STEPS(ADD_KEY, ROUND, FOLD)                       \
-	ADD_KEY(0, 0) ADD_KEY(1, 1) ADD_KEY(6, 2) ADD_KEY(7, 3) ROUND(0)  \
-	ROUND(1) FOLD()
+	ADD_KEY(0, 0) ADD_KEY(1, 1) ADD_KEY(6, 2) ADD_KEY(7, 3)           \
+	HASHX_FINALIZE_MIX(ROUND, FOLD)
+
+/* How every finalization ends, block mode's too (block.h): one SipRound
+ * per half, then the fold. */
+#define HASHX_FINALIZE_MIX(ROUND, FOLD) ROUND(0) ROUND(1) FOLD()
 
 typedef enum hashx_finalize_op {
 	HASHX_FINALIZE_ADD_KEY,
@@ -79,7 +83,7 @@ static inline uint64_t hashx_sip_word(const hashx_sip_state *s, unsigned k)
 
 /* The steps as statements: on the key's fields, not a copy of them (a
  * loop over a copy kept it on the stack, 26 more instructions per hash,
- * cachegrind). */
+ * cachegrind). ROUND and FOLD stay defined for block.h's finalization. */
 #define HASHX_FIN_C_ADD_KEY(d, k) r[d] += hashx_sip_word(key, k);
 #define HASHX_FIN_C_ROUND(h)                                             \
 	hashx_sipround(&r[4 * (h)], &r[4 * (h) + 1], &r[4 * (h) + 2],     \
@@ -97,7 +101,5 @@ static inline void hashx_finalize(const hashx_sip_state *key, uint64_t r[8],
 }
 
 #undef HASHX_FIN_C_ADD_KEY
-#undef HASHX_FIN_C_ROUND
-#undef HASHX_FIN_C_FOLD
 
 #endif

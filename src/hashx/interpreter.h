@@ -27,7 +27,7 @@ void hashx_interpret_threaded(const hashx_program *prog, uint64_t r[8]);
 
 /*
  * The paired form: a program pre-decoded once (by the first hash that
- * interprets it, hashx.c's pairs_state) into
+ * interprets it: the facade's pairs_cache.h) into
  * elements of one or two instructions, each run by its own handler. The
  * threaded interpreter's cost is its indirect jumps, one per instruction,
  * which the branch predictor misses often on some CPUs (about 10 cycles

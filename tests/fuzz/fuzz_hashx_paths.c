@@ -30,8 +30,8 @@ static void check_batch(hashx_impl impl, uint64_t input)
 
 	if (!hashx_impl_available(impl) || !hashx_impl_batches(impl))
 		return;
-	if (!hashx_compile_batch(&jit->program, &jit->keys.input, impl,
-				 &batch_code, &b))
+	if (!hashx_compile_batch(&jit->program, &jit->keys.input,
+				 hashx_impl_backend(impl), &batch_code, &b))
 		abort();
 	b.fn(input, 1, out);
 	for (unsigned l = 0; l < b.lanes; l++) {
