@@ -494,8 +494,8 @@ static bool choose_impl(const char *name)
 
 int main(int argc, char **argv)
 {
-	struct option longopts[N_OPTIONS + 1];
-	char shortopts[2 * N_OPTIONS + 2];
+	tool_scan scan;
+	const tool_option *o;
 	const figure *chosen[N_FIGURES];
 	size_t n_chosen = 0;
 	const char *impl = NULL, *dir = NULL;
@@ -504,15 +504,14 @@ int main(int argc, char **argv)
 	bool ok = true;
 	int c;
 
-	tool_options_getopt(options, N_OPTIONS, longopts, shortopts);
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) !=
-	       -1) {
-		const tool_option *o =
-			tool_option_by_val(options, N_OPTIONS, c);
+	if (!tool_scan_begin(&scan, options, N_OPTIONS, false)) {
+		say("too many options in the table");
+		return 2;
+	}
+	while ((c = tool_scan_next(&scan, argc, argv, &o)) != -1) {
 		const figure *f;
 
-		switch (o != NULL ? o->kind : c) {
+		switch (c == 0 ? o->kind : c) {
 		case DO_IMPL:
 			if (impl != NULL) {
 				say("--impl given twice");

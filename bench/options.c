@@ -210,9 +210,9 @@ static void finish(bench_options *o)
 	o->save = o->baseline ? NULL : o->compare;
 }
 
-/* What getopt_long refused: a short option (optopt is its character;
- * the long ones have values from 256, see tool_options_getopt), or the
- * long option read last, up to any '='. */
+/* What the scan refused: a short option (optopt is its character; the
+ * long ones have values from 256, see tool_options_getopt), or the long
+ * option read last, up to any '='. */
 static int refused(int r, char **argv)
 {
 	const char *word = argv[optind - 1];
@@ -227,25 +227,18 @@ static int refused(int r, char **argv)
 
 int bench_options_parse(int argc, char **argv, bench_options *o)
 {
-	struct option longopts[N_SPECS + 1];
-	char shortopts[2 * N_SPECS + 3] = "+";
+	tool_scan scan;
 	const tool_option *s;
 	int r, rc = 0;
 
 	*o = (bench_options){.warm_up_s = -1, .measurement_s = -1,
 			     .noise = 0.01, .significance = 0.05,
 			     .confidence = 0.95, .results = "bench-results"};
-	/* "+": stop at the first argument that is no option; ":" (from the
-	 * table): report a missing value as ':'; and no message from getopt
-	 * itself. */
-	tool_options_getopt(specs, N_SPECS, longopts, shortopts + 1);
-	optind = 1;
-	opterr = 0;
-	while (rc == 0 && (r = getopt_long(argc, argv, shortopts, longopts,
-					   NULL)) != -1)
-		rc = (s = tool_option_by_val(specs, N_SPECS, r)) != NULL
-			     ? set(o, s, optarg)
-			     : refused(r, argv);
+	/* The options end at the first argument that is none. */
+	if (!tool_scan_begin(&scan, specs, N_SPECS, true))
+		return usage_error("too many options in the table");
+	while (rc == 0 && (r = tool_scan_next(&scan, argc, argv, &s)) != -1)
+		rc = r == 0 ? set(o, s, optarg) : refused(r, argv);
 	if (rc != 0)
 		return rc;
 	if (optind < argc)

@@ -60,18 +60,6 @@ cli_quoted cli_quote(const char *text)
 
 /* ---- Options --------------------------------------------------------- */
 
-void cli_options_begin(cli_options *scan, const char *shortopts,
-		       const struct option *longopts)
-{
-	scan->shortopts = shortopts;
-	scan->longopts = longopts;
-	scan->seen = 0;
-	/* 0, not 1: makes glibc (and musl) forget the state of the previous
-	 * scan, including a half-read cluster of short options. */
-	optind = 0;
-	opterr = 0;
-}
-
 /* Whether `word` is "--NAME=..." for a long option that takes no
  * argument and has the value `val`. */
 static bool is_unwanted_argument(const char *word, int val,
@@ -116,71 +104,37 @@ static void report_bad_option(int r, int argc, char **argv,
 	}
 }
 
-/* The index in `longopts` of the option whose value is `val`, or -1. */
-static int index_of(const struct option *longopts, int val)
-{
-	int i;
-
-	for (i = 0; longopts[i].name != NULL; i++)
-		if (longopts[i].val == val)
-			return i;
-	return -1;
-}
-
-/* Records that the option with value `r` was given, as longopts[index]
- * or (index -1) as a short option; false after one line when it already
+/* Records that `row` was given; false after one line when it already
  * had been: a repeated option would silently drop the first value. */
-static bool note_given(cli_options *scan, int r, int index, const char *cmd)
+static bool note_given(const tool_scan *scan, const tool_option *row,
+		       uint64_t *seen, const char *cmd)
 {
-	uint64_t bit;
+	uint64_t bit = (uint64_t)1 << (row - scan->options);
 
-	if (index < 0)
-		index = index_of(scan->longopts, r);
-	if (index < 0 || index >= 64)
-		return true;
-	bit = (uint64_t)1 << index;
-	if (scan->seen & bit) {
-		cli_usage_error("%s: option '--%s' given twice", cmd,
-				scan->longopts[index].name);
+	if (*seen & bit) {
+		cli_usage_error("%s: option '--%s' given twice", cmd, row->name);
 		return false;
 	}
-	scan->seen |= bit;
+	*seen |= bit;
 	return true;
-}
-
-int cli_next_option(cli_options *scan, int argc, char **argv)
-{
-	int index = -1;
-	/* shortopts starts with ':', so that a missing argument is told
-	 * apart from an unknown option. */
-	int r = getopt_long(argc, argv, scan->shortopts, scan->longopts,
-			    &index);
-
-	if (r == '?' || r == ':') {
-		report_bad_option(r, argc, argv, scan->longopts);
-		return '?';
-	}
-	if (r != -1 && !note_given(scan, r, index, argv[0]))
-		return '?';
-	return r;
 }
 
 bool cli_scan(const tool_command *cmd, int argc, char **argv, void *values)
 {
-	struct option longopts[CLI_MAX_OPTIONS + 1];
-	char shortopts[2 * CLI_MAX_OPTIONS + 2];
-	cli_options scan;
-	int c;
+	_Static_assert(TOOL_MAX_OPTIONS <= 64, "one bit per row in `seen`");
+	tool_scan scan;
+	const tool_option *o;
+	uint64_t seen = 0;
+	int r;
 
-	if (cmd->n_options > CLI_MAX_OPTIONS)
+	if (!tool_scan_begin(&scan, cmd->options, cmd->n_options, false))
 		return !cli_fail("%s: too many options", argv[0]);
-	tool_options_getopt(cmd->options, cmd->n_options, longopts, shortopts);
-	cli_options_begin(&scan, shortopts, longopts);
-	while ((c = cli_next_option(&scan, argc, argv)) != -1) {
-		const tool_option *o = tool_option_by_val(cmd->options,
-							  cmd->n_options, c);
-
-		if (o == NULL)
+	while ((r = tool_scan_next(&scan, argc, argv, &o)) != -1) {
+		if (r != 0) {
+			report_bad_option(r, argc, argv, scan.longopts);
+			return false;
+		}
+		if (!note_given(&scan, o, &seen, argv[0]))
 			return false;
 		/* Every value is a text here, checked after the scan (so
 		 * that --help wins over a bad one); the kinds tell the

@@ -45,34 +45,14 @@ typedef struct cli_quoted {
 } cli_quoted;
 cli_quoted cli_quote(const char *text);
 
-/* One scan of a subcommand's options: getopt_long()'s arguments, and
- * which options were given, so that none is given twice. */
-typedef struct cli_options {
-	const char *shortopts;
-	const struct option *longopts;
-	uint64_t seen; /* bit i: longopts[i] was given (the first 64) */
-} cli_options;
-
-/*
- * getopt_long() for the subcommand `argv[0]`, restarted at argv[1] on the
- * first call after cli_options_begin(). Returns the option's value, -1
- * after the last option, or '?' after printing one line about an unknown
- * option, a missing option argument, or an option given twice (a short
- * option and its long name are the same option).
- */
-void cli_options_begin(cli_options *scan, const char *shortopts,
-		       const struct option *longopts);
-int cli_next_option(cli_options *scan, int argc, char **argv);
-
-/* The longest table cli_scan() takes. */
-#define CLI_MAX_OPTIONS 48
-
 /*
  * Scans the options of the command `cmd` (argv[0] names it) by its table
  * into `values`: a flag's int field becomes 1, an option with a value
  * stores the text as given in its const char * field, whatever its kind
  * (the command checks the values after the scan). Stops, returning false
- * after one line, at the first refused option (see cli_next_option).
+ * after one line, at the first refused option: unknown, ambiguous,
+ * missing its value, given a value it does not take, or given twice (a
+ * short option and its long name are the same option).
  * Returns true with optind at the first operand.
  */
 bool cli_scan(const tool_command *cmd, int argc, char **argv, void *values);

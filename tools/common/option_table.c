@@ -95,6 +95,34 @@ const tool_option *tool_option_by_val(const tool_option *options, size_t n,
 	return NULL;
 }
 
+bool tool_scan_begin(tool_scan *s, const tool_option *options, size_t n,
+		     bool in_order)
+{
+	if (n > TOOL_MAX_OPTIONS)
+		return false;
+	s->options = options;
+	s->n = n;
+	s->shortopts[0] = '+';
+	tool_options_getopt(options, n, s->longopts,
+			    in_order ? s->shortopts + 1 : s->shortopts);
+	/* 0, not 1: makes glibc (and musl) forget the state of the previous
+	 * scan, including a half-read cluster of short options. */
+	optind = 0;
+	opterr = 0;
+	return true;
+}
+
+int tool_scan_next(tool_scan *s, int argc, char **argv,
+		   const tool_option **row)
+{
+	int r = getopt_long(argc, argv, s->shortopts, s->longopts, NULL);
+
+	if (r == -1 || r == '?' || r == ':')
+		return r;
+	*row = tool_option_by_val(s->options, s->n, r);
+	return *row != NULL ? 0 : '?';
+}
+
 const tool_option *tool_option_by_word(const tool_option *options, size_t n,
 				       const char *word)
 {

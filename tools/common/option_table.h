@@ -16,6 +16,7 @@
 #define EQUIX_TOOLS_OPTION_TABLE_H
 
 #include <getopt.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -70,6 +71,33 @@ void tool_options_getopt(const tool_option *options, size_t n,
 /* The row of the option getopt_long() returned as `val`, or NULL. */
 const tool_option *tool_option_by_val(const tool_option *options, size_t n,
 				      int val);
+
+/* The longest table a scan takes. */
+#define TOOL_MAX_OPTIONS 48
+
+/* One scan of a command's argv[1..] against its table: getopt_long()
+ * with the table's arguments, restarted, printing nothing itself. What
+ * an option's value means, and the wording of every refusal, stay the
+ * program's. */
+typedef struct tool_scan {
+	const tool_option *options;
+	size_t n;
+	struct option longopts[TOOL_MAX_OPTIONS + 1];
+	char shortopts[2 * TOOL_MAX_OPTIONS + 3];
+} tool_scan;
+
+/* Starts a scan. `in_order`: the options end at the first operand (else
+ * they may follow operands, which getopt_long() moves to the end).
+ * False when the table is longer than TOOL_MAX_OPTIONS. */
+bool tool_scan_begin(tool_scan *s, const tool_option *options, size_t n,
+		     bool in_order);
+
+/* The next option: 0 with its row in `*row`; -1 after the last (optind
+ * is then the first operand); or what getopt_long() refused, '?' (an
+ * unknown option, or a value given to a flag) or ':' (a missing value),
+ * with optopt and argv[optind - 1] as it left them. */
+int tool_scan_next(tool_scan *s, int argc, char **argv,
+		   const tool_option **row);
 
 /* The row whose "--name" or "-c" is exactly `word`, or NULL. */
 const tool_option *tool_option_by_word(const tool_option *options, size_t n,
