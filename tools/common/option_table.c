@@ -284,6 +284,34 @@ static void put_header(FILE *f, const char *shell, const char *program)
 		shell, program, program, shell);
 }
 
+/* A `case` over the commands that sets, per command, its options, the
+ * words that may follow it, the options that take a value and those
+ * whose value is a file: bash and zsh differ only in the punctuation,
+ * parts[0] (the label, around the command's name) to parts[4]. */
+static void put_cases(FILE *f, const tool_command *cmds, size_t n,
+		      const char *const parts[5])
+{
+	fputs("\tcase $cmd in\n", f);
+	for (size_t c = 0; c < n; c++) {
+		fprintf(f, parts[0], c == 0 ? "" : cmds[c].name);
+		put_options(f, &cmds[c], 0);
+		fputs(parts[1], f);
+		put_words(f, cmds, n, c);
+		fputs(parts[2], f);
+		put_options(f, &cmds[c], 1);
+		fputs(parts[3], f);
+		put_options(f, &cmds[c], 2);
+		fputs(parts[4], f);
+	}
+}
+
+static const char *const bash_case[5] = {
+	"\t\"%s\")\n\t\topts=\"", "\"\n\t\twords=\"", "\"\n\t\tvalues=\" ",
+	" \"\n\t\tfiles=\" ", " \" ;;\n"};
+static const char *const zsh_case[5] = {
+	"\t(\"%s\")\n\t\topts=(", ")\n\t\tcmdwords=(", ")\n\t\tvalues=(",
+	")\n\t\tfiles=(", ") ;;\n"};
+
 static void bash_script(FILE *f, const tool_command *cmds, size_t n)
 {
 	put_header(f, "bash", cmds[0].name);
@@ -294,19 +322,7 @@ static void bash_script(FILE *f, const tool_command *cmds, size_t n)
 	      "\tlocal cmd= first=1 opts= words= values= files=\n", f);
 	put_which(f, cmds, n,
 		  &(shell_words){"$COMP_CWORD", "${COMP_WORDS[%d]}", 1, 0});
-	fputs("\tcase $cmd in\n", f);
-	for (size_t c = 0; c < n; c++) {
-		fprintf(f, "\t\"%s\")\n\t\topts=\"",
-			c == 0 ? "" : cmds[c].name);
-		put_options(f, &cmds[c], 0);
-		fputs("\"\n\t\twords=\"", f);
-		put_words(f, cmds, n, c);
-		fputs("\"\n\t\tvalues=\" ", f);
-		put_options(f, &cmds[c], 1);
-		fputs(" \"\n\t\tfiles=\" ", f);
-		put_options(f, &cmds[c], 2);
-		fputs(" \" ;;\n", f);
-	}
+	put_cases(f, cmds, n, bash_case);
 	fputs("\tesac\n"
 	      "\tCOMPREPLY=()\n"
 	      "\tcase $files in *\" $prev \"*)\n"
@@ -335,19 +351,7 @@ static void zsh_script(FILE *f, const tool_command *cmds, size_t n)
 	      "\tlocal -a opts cmdwords values files\n", f);
 	put_which(f, cmds, n,
 		  &(shell_words){"$CURRENT", "${words[%d]}", 2, 0});
-	fputs("\tcase $cmd in\n", f);
-	for (size_t c = 0; c < n; c++) {
-		fprintf(f, "\t(\"%s\")\n\t\topts=(",
-			c == 0 ? "" : cmds[c].name);
-		put_options(f, &cmds[c], 0);
-		fputs(")\n\t\tcmdwords=(", f);
-		put_words(f, cmds, n, c);
-		fputs(")\n\t\tvalues=(", f);
-		put_options(f, &cmds[c], 1);
-		fputs(")\n\t\tfiles=(", f);
-		put_options(f, &cmds[c], 2);
-		fputs(") ;;\n", f);
-	}
+	put_cases(f, cmds, n, zsh_case);
 	fputs("\tesac\n"
 	      "\tif (( ${files[(Ie)$prev]} )); then _files; return; fi\n"
 	      "\tif (( ${values[(Ie)$prev]} )); then return 1; fi\n"
