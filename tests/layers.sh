@@ -24,9 +24,9 @@ cd "$top" || exit 99
 # single files) on it. Includes between directories of one floor are
 # allowed.
 floors='
-0 algorithm src/hashx include/equix_version.h.in
+0 algorithm src/hashx src/hashwx include/equix_version.h.in
 1 back-ends src/compiler
-2 facade src/facade include/hashx.h.in
+2 facade src/facade include/hashx.h.in include/hashwx.h
 3 equix src/equix include/equix.h
 4 pow src/pow include/equix_pow.h include/equix_pow_defence.h
 5 tools-common tools/common

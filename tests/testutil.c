@@ -149,7 +149,8 @@ int tu_sampled(long i)
 
 int tu_vector_line_runs(const char *name, long line)
 {
-	static const char *const random_files[] = {"hashx.txt", "equix.txt"};
+	static const char *const random_files[] = {
+		"hashx.txt", "equix.txt", "hashwx-v2.txt", "equix-v2.txt"};
 
 	for (size_t k = 0; k < sizeof random_files / sizeof random_files[0];
 	     k++)

@@ -118,13 +118,82 @@ static int parse_solution(const char *tok, equix_solution *s)
 	return 0;
 }
 
+/* "NONCE:HASH" with two 64-bit hex numbers (HashWX's hash is a number,
+ * written as 16 digits). */
+static int parse_number_pair(const char *tok, uint64_t *nonce,
+			     uint64_t *hash)
+{
+	const char *colon = strchr(tok, ':');
+	char *end;
+
+	if (colon == NULL || colon == tok || strlen(colon + 1) != 16)
+		return -1;
+	errno = 0;
+	*nonce = strtoull(tok, &end, 16);
+	if (errno != 0 || end != colon)
+		return -1;
+	*hash = strtoull(colon + 1, &end, 16);
+	return errno != 0 || *end != '\0' ? -1 : 0;
+}
+
+int bench_hashwx_vec_parse(char *line, bench_hashwx_vec *v)
+{
+	char *tok[2 + BENCH_VEC_PAIRS];
+	int n = split(line, tok, 2 + BENCH_VEC_PAIRS);
+
+	if (n < 3 || strcmp(tok[0], "hashwx") != 0 ||
+	    bench_hex_decode(tok[1], v->seed, sizeof v->seed) !=
+		    (long)sizeof v->seed)
+		return -1;
+	for (v->pairs = 0; v->pairs < n - 2; v->pairs++)
+		if (parse_number_pair(tok[2 + v->pairs], &v->nonce[v->pairs],
+				      &v->hash[v->pairs]) < 0)
+			return -1;
+	return 0;
+}
+
+/* The solution list that ends both Equi-X formats: COUNT, then COUNT
+ * solutions, from tok[0]; n tokens in all. */
+static int parse_solutions(char **tok, int n, bench_equix_vec *v)
+{
+	unsigned long count;
+	char *end;
+
+	if (n < 1)
+		return -1;
+	errno = 0;
+	count = strtoul(tok[0], &end, 10);
+	if (errno != 0 || *end != '\0' || count > EQUIX_MAX_SOLS ||
+	    n != 1 + (int)count)
+		return -1;
+	v->count = (unsigned)count;
+	for (unsigned k = 0; k < v->count; k++)
+		if (parse_solution(tok[1 + k], &v->sols[k]) < 0)
+			return -1;
+	return 0;
+}
+
+int bench_equixv2_vec_parse(char *line, bench_equix_vec *v)
+{
+	char *tok[3 + EQUIX_MAX_SOLS];
+	int n = split(line, tok, 3 + EQUIX_MAX_SOLS);
+	long len;
+
+	if (n < 3 || strcmp(tok[0], "equixv2") != 0 ||
+	    (len = bench_hex_decode(tok[1], v->challenge,
+				    BENCH_VEC_MAX)) < 0)
+		return -1;
+	v->len = (size_t)len;
+	v->ok = 1;
+	return parse_solutions(tok + 2, n - 2, v);
+}
+
 /* "equix CHALLENGE ok COUNT SOL ..." or "equix CHALLENGE fail-challenge",
  * into the bench_equix_vec `out`. */
 static int parse_equix(char *line, void *out)
 {
 	bench_equix_vec *v = out;
-	char *tok[4 + EQUIX_MAX_SOLS], *end;
-	unsigned long count;
+	char *tok[4 + EQUIX_MAX_SOLS];
 	int n = split(line, tok, 4 + EQUIX_MAX_SOLS);
 
 	if (n < 0 || (v->ok = parse_head(tok, n, "equix", "fail-challenge",
@@ -132,16 +201,7 @@ static int parse_equix(char *line, void *out)
 		return -1;
 	if (!v->ok)
 		return 0;
-	if (n < 4)
-		return -1;
-	count = strtoul(tok[3], &end, 10);
-	if (*end != '\0' || count > EQUIX_MAX_SOLS || n != 4 + (int)count)
-		return -1;
-	v->count = (unsigned)count;
-	for (unsigned k = 0; k < v->count; k++)
-		if (parse_solution(tok[4 + k], &v->sols[k]) < 0)
-			return -1;
-	return 0;
+	return parse_solutions(tok + 3, n - 3, v);
 }
 
 static int parse_hashx(char *line, void *out)

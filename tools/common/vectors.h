@@ -60,6 +60,24 @@ void bench_vectors_free(bench_vectors *v);
  * Returns 0, or -1 when the line is malformed. */
 int bench_hashx_vec_parse(char *line, bench_hashx_vec *v);
 
+/* "hashwx SEED NONCE:HASH ..." (tests/vectors/hashwx-v2.txt): a 32-byte
+ * seed, and HashWX's 64-bit results as numbers. */
+typedef struct bench_hashwx_vec {
+	uint8_t seed[32];
+	int pairs;
+	uint64_t nonce[BENCH_VEC_PAIRS];
+	uint64_t hash[BENCH_VEC_PAIRS];
+} bench_hashwx_vec;
+
+/* Decodes one line of a HashWX vector file (modified in place). Returns
+ * 0, or -1 when the line is malformed. */
+int bench_hashwx_vec_parse(char *line, bench_hashwx_vec *v);
+
+/* Decodes one line "equixv2 CHALLENGE COUNT SOL ..." of an Equi-X v2
+ * vector file (tests/vectors/equix-v2.txt) into *v (ok is always 1: a v2
+ * challenge cannot fail). Returns 0, or -1 when the line is malformed. */
+int bench_equixv2_vec_parse(char *line, bench_equix_vec *v);
+
 /* Decodes hex ("-" is the empty string) into out[0..cap-1], with
  * libsodium's sodium_hex2bin. Returns the length, or -1 when malformed or
  * longer than cap. */
