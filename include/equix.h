@@ -96,6 +96,16 @@ typedef enum equix_ctx_flags {
     EQUIX_CTX_HUGEPAGES = 8,    /**< solver memory in huge pages where the
                                      system has them (normal pages
                                      otherwise) */
+    EQUIX_CTX_V2 = 16,          /**< Equi-X v2: HashWX (hashwx.h) instead
+                                     of HashX, seeded by BLAKE2b-256 of the
+                                     challenge with the salt "Equi-X v2";
+                                     the solver, the sums and the solution
+                                     are v1's (doc/equix.md, "Equi-X v2") */
+    /** tevador's name for EQUIX_CTX_V2, for source compatibility with his
+     * equix_v2 branch. His value is 8, which Tor's API, and so this one,
+     * gives to EQUIX_CTX_HUGEPAGES: a program that passes the number 8
+     * rather than the name gets huge pages here, not v2. */
+    EQUIX_V2 = EQUIX_CTX_V2,
 } equix_ctx_flags;
 
 /* Symbol visibility: only what this header declares leaves the library. */

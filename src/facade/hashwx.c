@@ -58,6 +58,13 @@ uint64_t hashwx_exec(const hashwx_ctx *ctx, uint64_t input)
 	return hashwx_ctx_exec(ctx, input);
 }
 
+void hashwx_ctx_exec_batch(const hashwx_ctx *ctx, uint64_t first, size_t n,
+			   uint64_t *out)
+{
+	for (size_t i = 0; i < n; i++)
+		out[i] = hashwx_ctx_exec(ctx, first + i);
+}
+
 int hashwx_query_type(const hashwx_ctx *ctx, hashwx_type *type_out)
 {
 	if (ctx == NULL || ctx == HASHWX_NOTSUPP || type_out == NULL)

@@ -7,6 +7,8 @@
 #ifndef HASHWX_CONTEXT_H
 #define HASHWX_CONTEXT_H
 
+#include <stddef.h>
+
 #include <hashwx.h>
 
 #include "code_buffer.h"
@@ -30,5 +32,12 @@ static inline uint64_t hashwx_ctx_exec(const hashwx_ctx *ctx, uint64_t input)
 		return ctx->compiled(input);
 	return hashwx_interpret(&ctx->inst, input);
 }
+
+/* The hashes of first, first + 1, ..., first + n - 1 into out[]: the
+ * solver's stage 0 and the verifier's eight hashes. The one entry point
+ * for many hashes, so a faster form (interleaved or vector lanes) is
+ * chosen here and nowhere else. */
+void hashwx_ctx_exec_batch(const hashwx_ctx *ctx, uint64_t first, size_t n,
+			   uint64_t *out);
 
 #endif
