@@ -14,8 +14,9 @@
  *
  *   doc-examples print KIND [key=value ...]   print one example
  *   doc-examples check FILE...                 compare every example
- *   doc-examples                               check doc/{hashx,equix,
- *                                              pow-v1}.md (make check)
+ *   doc-examples                               check doc/{hashx,hashwx,
+ *                                              equix,pow-v1}.md (make
+ *                                              check)
  *
  * The HashX examples use the library's internals (keys, generator,
  * interpreter, finalization) to show intermediate values; each is also
@@ -33,10 +34,13 @@
 
 #include <equix.h>
 #include <equix_pow.h>
+#include <hashwx.h>
 #include <hashx.h>
 
 #include "finalize.h"
 #include "generator.h"
+#include "hashwx_generator.h"
+#include "hashwx_interpreter.h"
 #include "interpreter.h"
 #include "keys.h"
 #include "siphash.h"
@@ -481,6 +485,214 @@ static int example_hashx_hash(const params *p, FILE *f)
 	print_hex(f, out, 32);
 	fprintf(f, "\n");
 	return 0;
+}
+
+/* ---- HashWX ---------------------------------------------------------------
+ */
+
+typedef struct hashwx_example {
+	uint8_t seed[HASHWX_SEED_SIZE];
+	hashwx_sip_key generator_key;
+	hashwx_instance inst;
+} hashwx_example;
+
+/* seed_hex=HEX (32 bytes) or seed="text" (zero-padded to 32 bytes). */
+static int hashwx_example_load(const params *p, hashwx_example *h)
+{
+	size_t len;
+
+	memset(h->seed, 0, sizeof h->seed);
+	if (bytes_param(p, "seed", h->seed, sizeof h->seed, &len) < 0)
+		return -1;
+	h->generator_key.k0 = load64_le(h->seed);
+	h->generator_key.k1 = load64_le(h->seed + 8);
+	h->inst.hash_key.k0 = load64_le(h->seed + 16);
+	h->inst.hash_key.k1 = load64_le(h->seed + 24);
+	hashwx_generate(&h->generator_key, h->inst.programs);
+	return 0;
+}
+
+static int example_hashwx_keys(const params *p, FILE *f)
+{
+	hashwx_example h;
+
+	if (hashwx_example_load(p, &h) < 0)
+		return -1;
+	print_seed(f, "seed", h.seed, sizeof h.seed);
+	fprintf(f, "generator key  k0 = %016" PRIx64 "  k1 = %016" PRIx64
+		"\n", h.generator_key.k0, h.generator_key.k1);
+	fprintf(f, "hash key       k0 = %016" PRIx64 "  k1 = %016" PRIx64
+		"\n", h.inst.hash_key.k0, h.inst.hash_key.k1);
+	return 0;
+}
+
+/* One program's 16 words of the generator's stream and what each
+ * decides (doc/hashwx.md section 5); the mnemonics are below. */
+static const char *const hashwx_mnemonic[HASHWX_OPCODE_COUNT];
+
+static void print_hashwx_word(FILE *f, unsigned i, uint64_t w,
+			      const hashwx_program *prog)
+{
+	unsigned slot = i == 6 ? HASHWX_TAIL_SLOT : i + 1;
+	uint32_t low = (uint32_t)w, high = (uint32_t)(w >> 32);
+
+	fprintf(f, "gen[%2u] = %016" PRIx64 "  ", i, w);
+	unsigned choices = i % 2 ? 3 : 9; /* odd words: the MUL slots */
+
+	if (i < 7) {
+		fprintf(f, "slot %u: low %% %u = %u (%s); shuffle: high %% %u "
+			"= %u\n", slot, choices, low % choices,
+			hashwx_mnemonic[prog->code[slot].opcode], i + 2,
+			high % (i + 2));
+	} else if (i == 7) {
+		fprintf(f, "source permutation %u, RMCG multiplier r%u\n",
+			(unsigned)(w % HASHWX_SOURCE_PERMUTATIONS),
+			(unsigned)(8 + w % 2));
+	} else {
+		slot = hashwx_operand_slot(i - 8);
+		fprintf(f, "immediate of slot %u = %u\n", slot,
+			prog->code[slot].imm);
+	}
+}
+
+static int example_hashwx_words(const params *p, FILE *f)
+{
+	hashwx_example h;
+	uint64_t prog, words[HASHWX_PROGRAMS * HASHWX_WORDS_PER_PROGRAM];
+
+	if (hashwx_example_load(p, &h) < 0 ||
+	    uint_param(p, "program", &prog) || prog >= HASHWX_PROGRAMS)
+		return -1;
+	hashwx_rng_words(&h.generator_key, HASHWX_GENERATOR_SALT, words,
+			 HASHWX_PROGRAMS * HASHWX_WORDS_PER_PROGRAM / 4);
+	for (unsigned i = 0; i < HASHWX_WORDS_PER_PROGRAM; i++)
+		print_hashwx_word(f, i,
+				  words[prog * HASHWX_WORDS_PER_PROGRAM + i],
+				  &h.inst.programs[prog]);
+	return 0;
+}
+
+static const char *const hashwx_mnemonic[HASHWX_OPCODE_COUNT] = {
+	"MULOR",  "MULXOR", "MULADD", "RMCG",   "XORROR",
+	"ADDROR", "SUBROR", "XORASR", "ADDASR", "SUBASR",
+	"XORLSR", "ADDLSR", "SUBLSR", "BRANCH", "HALT",
+};
+
+static void print_hashwx_program(FILE *f, const hashwx_program *prog)
+{
+	for (unsigned k = 0; k < HASHWX_PROGRAM_SIZE; k++) {
+		const hashwx_instr *in = &prog->code[k];
+
+		if (in->opcode < HASHWX_BRANCH)
+			fprintf(f, "%u  %-6s r%u, r%u, %u\n", k,
+				hashwx_mnemonic[in->opcode], in->dst, in->src,
+				in->imm);
+		else
+			fprintf(f, "%u  %s\n", k, hashwx_mnemonic[in->opcode]);
+	}
+}
+
+static int example_hashwx_program(const params *p, FILE *f)
+{
+	hashwx_example h;
+	uint64_t prog;
+
+	if (hashwx_example_load(p, &h) < 0 ||
+	    uint_param(p, "program", &prog) || prog >= HASHWX_PROGRAMS)
+		return -1;
+	print_hashwx_program(f, &h.inst.programs[prog]);
+	return 0;
+}
+
+static int example_hashwx_permutations(const params *p, FILE *f)
+{
+	(void)p;
+	for (unsigned i = 0; i < HASHWX_SOURCE_PERMUTATIONS; i++)
+		fprintf(f, "%08" PRIo32 "%s", hashwx_source_permutation(i),
+			i % 5 == 4 ? "\n" : " ");
+	return 0;
+}
+
+static void print_hashwx_regs(FILE *f, const char *label, const uint64_t *r,
+			      unsigned n)
+{
+	fprintf(f, "%s\n", label);
+	for (unsigned i = 0; i < n; i++)
+		fprintf(f, "%sr%u = %016" PRIx64 "%s", i % 2 ? "  " : "  ", i,
+			r[i], i % 2 || i + 1 == n ? "\n" : "");
+}
+
+/* One hash, phase by phase; cross-checked against hashwx_exec(). */
+static int example_hashwx_trace(const params *p, FILE *f)
+{
+	hashwx_example h;
+	uint64_t nonce, r[HASHWX_REGISTERS + 2], mem[HASHWX_MEMORY_WORDS];
+	unsigned bc = HASHWX_BRANCH_BUDGET, loops[HASHWX_PROGRAMS];
+	hashwx_ctx *ctx = hashwx_alloc(HASHWX_INTERPRETED);
+	uint64_t api = 0, hash;
+
+	if (ctx == NULL || ctx == HASHWX_NOTSUPP ||
+	    hashwx_example_load(p, &h) < 0 || uint_param(p, "nonce", &nonce))
+		return -1;
+	hashwx_make(ctx, h.seed);
+	api = hashwx_exec(ctx, nonce);
+	hashwx_free(ctx);
+	hashwx_initial_registers(&h.inst.hash_key, nonce, r);
+	fprintf(f, "nonce %" PRIu64 "\n", nonce);
+	print_hashwx_regs(f, "start (the hash key's stream, salt = nonce):",
+			  r, HASHWX_REGISTERS + 2);
+	for (unsigned q = 0; q < HASHWX_PROGRAMS; q++) {
+		loops[q] = hashwx_run_program(&h.inst.programs[q], r, NULL, &bc);
+		for (unsigned j = 0; j < HASHWX_REGISTERS; j++)
+			mem[hashwx_memory_word(q, j)] = r[j];
+	}
+	fprintf(f, "write phase: loop-backs per program");
+	for (unsigned q = 0; q < HASHWX_PROGRAMS; q++)
+		fprintf(f, "%s%u", q % 16 ? " " : "\n  ", loops[q]);
+	fprintf(f, "\n  branch counter left: %u\n", bc);
+	print_hashwx_regs(f, "after the write phase:", r, HASHWX_REGISTERS);
+	bc = HASHWX_BRANCH_BUDGET;
+	for (unsigned q = 0; q < HASHWX_PROGRAMS; q++)
+		loops[q] = hashwx_run_program(&h.inst.programs[q], r, mem, &bc);
+	fprintf(f, "read phase: loop-backs per program");
+	for (unsigned q = 0; q < HASHWX_PROGRAMS; q++)
+		fprintf(f, "%s%u", q % 16 ? " " : "\n  ", loops[q]);
+	fprintf(f, "\n  branch counter left: %u\n", bc);
+	print_hashwx_regs(f, "after the read phase:", r, HASHWX_REGISTERS);
+	hash = hashwx_finalize(r);
+	print_hashwx_regs(f, "after the SipRounds:", r, HASHWX_REGISTERS);
+	fprintf(f, "hash = r3 ^ r7 ^ r9 = %016" PRIx64 "\n", hash);
+	return hash == api ? 0 : -1;
+}
+
+static int example_hashwx_hash(const params *p, FILE *f)
+{
+	hashwx_example h;
+	hashwx_ctx *ctx = hashwx_alloc(HASHWX_INTERPRETED);
+	const char *list = param(p, "nonces");
+	int rc = 0;
+
+	if (ctx == NULL || ctx == HASHWX_NOTSUPP || list == NULL ||
+	    hashwx_example_load(p, &h) < 0) {
+		hashwx_free(ctx);
+		return -1;
+	}
+	hashwx_make(ctx, h.seed);
+	print_seed(f, "seed", h.seed, sizeof h.seed);
+	while (*list != '\0' && rc == 0) {
+		char *end;
+		uint64_t n = strtoull(list, &end, 10);
+		uint64_t got = hashwx_exec(ctx, n);
+
+		if (end == list || (*end != ',' && *end != '\0') ||
+		    got != hashwx_interpret(&h.inst, n))
+			rc = -1;
+		fprintf(f, "hashwx_exec(%" PRIu64 ") = %016" PRIx64 "\n", n,
+			got);
+		list = *end == ',' ? end + 1 : end;
+	}
+	hashwx_free(ctx);
+	return rc;
 }
 
 /* ---- Equi-X -----------------------------------------------------------------
@@ -936,6 +1148,12 @@ static const struct kind {
 	{"hashx-gen-words", example_hashx_gen_words},
 	{"hashx-trace", example_hashx_trace},
 	{"hashx-hash", example_hashx_hash},
+	{"hashwx-keys", example_hashwx_keys},
+	{"hashwx-words", example_hashwx_words},
+	{"hashwx-program", example_hashwx_program},
+	{"hashwx-permutations", example_hashwx_permutations},
+	{"hashwx-trace", example_hashwx_trace},
+	{"hashwx-hash", example_hashwx_hash},
 	{"equix-solve", example_equix_solve},
 	{"equix-check", example_equix_check},
 	{"equix-stages", example_equix_stages},
@@ -1115,11 +1333,11 @@ static int check_files(int n, char **files)
 
 static int check_default_docs(void)
 {
-	static const char *const names[] = {"hashx.md", "equix.md",
-					    "pow-v1.md"};
+	static const char *const names[] = {"hashx.md", "hashwx.md",
+					    "equix.md", "pow-v1.md"};
 	const char *dir = getenv("DOC_DIR");
-	char paths[3][4096];
-	char *files[3];
+	char paths[4][4096];
+	char *files[4];
 
 	if (strcmp(HASHX_SALT, "HashX v1") != 0) {
 		printf("SKIP: the examples use the reference salt, this build "
@@ -1129,11 +1347,11 @@ static int check_default_docs(void)
 	}
 	if (dir == NULL)
 		dir = DOC_DIR_DEFAULT;
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < 4; i++) {
 		snprintf(paths[i], sizeof paths[i], "%s/%s", dir, names[i]);
 		files[i] = paths[i];
 	}
-	return check_files(3, files);
+	return check_files(4, files);
 }
 
 int main(int argc, char **argv)

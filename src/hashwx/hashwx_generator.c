@@ -142,6 +142,11 @@ static const uint32_t source_permutations[HASHWX_SOURCE_PERMUTATIONS] = {
 	076415302, 076451302, 076453102, 076541302, 076543102,
 };
 
+uint32_t hashwx_source_permutation(unsigned i)
+{
+	return source_permutations[i % HASHWX_SOURCE_PERMUTATIONS];
+}
+
 static unsigned permutation_digit(uint32_t perm, unsigned k)
 {
 	return (perm >> (3 * (7 - k))) & 7;

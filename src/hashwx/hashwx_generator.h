@@ -25,6 +25,10 @@
 /* The permitted source permutations (specification appendix C). */
 #define HASHWX_SOURCE_PERMUTATIONS 625
 
+/* Permitted source permutation i (0..624), its eight digits three bits
+ * each, the first digit highest: what doc/hashwx.md lists. */
+uint32_t hashwx_source_permutation(unsigned i);
+
 /* One program from its 16 words. */
 void hashwx_generate_program(const uint64_t gen[HASHWX_WORDS_PER_PROGRAM],
 			     hashwx_program *out);

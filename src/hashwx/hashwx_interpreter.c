@@ -64,11 +64,11 @@ static uint64_t mul_prepare(uint64_t d, unsigned op, unsigned imm)
 	}
 }
 
-/* Runs one program; `mem` is NULL in the register phase. */
-static void run_program(const hashwx_program *prog, uint64_t *r,
-			const uint64_t *mem, unsigned *bc)
+unsigned hashwx_run_program(const hashwx_program *prog,
+			    uint64_t r[HASHWX_REGISTERS + 2],
+			    const uint64_t *mem, unsigned *bc)
 {
-	unsigned bf = 0;
+	unsigned bf = 0, taken = 0;
 
 	for (unsigned pc = 0;;) {
 		const hashwx_instr *in = &prog->code[pc++];
@@ -78,10 +78,11 @@ static void run_program(const hashwx_program *prog, uint64_t *r,
 		if (mem != NULL && op != HASHWX_RMCG)
 			s = mem[(s & HASHWX_MEMORY_MASK) / 8];
 		if (op == HASHWX_HALT)
-			return;
+			return taken;
 		if (op == HASHWX_BRANCH) {
 			if (*bc != 0 && bf == 0) {
 				--*bc;
+				taken++;
 				pc = 0;
 			}
 		} else if (op == HASHWX_RMCG) {
@@ -104,12 +105,12 @@ uint64_t hashwx_interpret(const hashwx_instance *inst, uint64_t nonce)
 
 	hashwx_initial_registers(&inst->hash_key, nonce, r);
 	for (unsigned p = 0; p < HASHWX_PROGRAMS; p++) {
-		run_program(&inst->programs[p], r, NULL, &bc);
+		hashwx_run_program(&inst->programs[p], r, NULL, &bc);
 		for (unsigned j = 0; j < HASHWX_REGISTERS; j++)
 			mem[hashwx_memory_word(p, j)] = r[j];
 	}
 	bc = HASHWX_BRANCH_BUDGET;
 	for (unsigned p = 0; p < HASHWX_PROGRAMS; p++)
-		run_program(&inst->programs[p], r, mem, &bc);
+		hashwx_run_program(&inst->programs[p], r, mem, &bc);
 	return hashwx_finalize(r);
 }

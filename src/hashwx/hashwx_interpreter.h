@@ -45,6 +45,14 @@ static inline unsigned hashwx_memory_word(unsigned p, unsigned j)
 	return HASHWX_MEMORY_WORDS - 1 - HASHWX_REGISTERS * p - j;
 }
 
+/* Runs one program on r[] (R0..R9): the register phase when `mem` is
+ * NULL, else the memory phase reading mem[] (HASHWX_MEMORY_WORDS). *bc
+ * is the phase's branch counter, shared by its programs. Returns how
+ * many times the program went back to slot 0. */
+unsigned hashwx_run_program(const hashwx_program *prog,
+			    uint64_t r[HASHWX_REGISTERS + 2],
+			    const uint64_t *mem, unsigned *bc);
+
 /* The hash of `nonce`, interpreted. */
 uint64_t hashwx_interpret(const hashwx_instance *inst, uint64_t nonce);
 
