@@ -4,13 +4,68 @@
  * hashwx.c - HashWX's public API (hashwx.h) over the algorithm
  * (src/hashwx) and its compilers (src/compiler/hashwx_compiler.h).
  */
+#include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <hashwx.h>
 
 #include "bytes.h"
+#include "dispatch.h"
 #include "hashwx_context.h"
 #include "hashwx_generator.h"
+
+const hashwx_lanes_impl hashwx_lanes_impls[HASHWX_LANES_IMPL_COUNT + 1] = {
+#if HASHWX_HAVE_LANES
+	/* beats_jit: not yet measured against a HashWX JIT (none in this
+	 * build); against the reference's compiled form, see
+	 * doc/performance.md */
+	{"avx512", hashx_cpu_has_avx512, hashwx_lanes8_avx512, false},
+#endif
+	{NULL, NULL, NULL, false},
+};
+
+/* HASHWX_IMPL, read once: -1 none, HASHWX_LANES_IMPL_COUNT for "scalar"
+ * (no lanes), else the forced row. */
+static int forced_row(void)
+{
+	static atomic_int cached = -2;
+	int f = atomic_load_explicit(&cached, memory_order_acquire);
+
+	if (f == -2) {
+		const char *name = getenv("HASHWX_IMPL");
+
+		f = -1;
+		if (name != NULL && strcmp(name, "scalar") == 0)
+			f = HASHWX_LANES_IMPL_COUNT;
+		for (int k = 0; name != NULL && k < HASHWX_LANES_IMPL_COUNT;
+		     k++)
+			if (strcmp(name, hashwx_lanes_impls[k].name) == 0)
+				f = k;
+		atomic_store_explicit(&cached, f, memory_order_release);
+	}
+	return f;
+}
+
+/* The lanes for a function compiled or not: hashwx_lanes_impls' rule. */
+static hashwx_lanes8_fn *lanes_for(bool compiled)
+{
+	int forced = forced_row();
+
+	if (forced == HASHWX_LANES_IMPL_COUNT)
+		return NULL;
+	if (forced >= 0)
+		return hashwx_lanes_impls[forced].available()
+			       ? hashwx_lanes_impls[forced].hash
+			       : NULL;
+	for (int k = 0; k < HASHWX_LANES_IMPL_COUNT; k++) {
+		const hashwx_lanes_impl *l = &hashwx_lanes_impls[k];
+
+		if ((!compiled || l->beats_jit) && l->available())
+			return l->hash;
+	}
+	return NULL;
+}
 
 hashwx_ctx *hashwx_alloc(hashwx_type type)
 {
@@ -49,6 +104,7 @@ void hashwx_make(hashwx_ctx *ctx, const uint8_t seed[HASHWX_SEED_SIZE])
 	ctx->compiled = NULL;
 	if (ctx->ctx_type == HASHWX_COMPILED)
 		ctx->compiled = hashwx_compile(&ctx->inst, &ctx->code);
+	ctx->lanes8 = lanes_for(ctx->compiled != NULL);
 }
 
 uint64_t hashwx_exec(const hashwx_ctx *ctx, uint64_t input)
@@ -61,7 +117,17 @@ uint64_t hashwx_exec(const hashwx_ctx *ctx, uint64_t input)
 void hashwx_ctx_exec_batch(const hashwx_ctx *ctx, uint64_t first, size_t n,
 			   uint64_t *out)
 {
-	for (size_t i = 0; i < n; i++)
+	size_t i = 0;
+
+	if (ctx->lanes8 != NULL)
+		for (; n - i >= HASHWX_LANES; i += HASHWX_LANES) {
+			uint64_t nonce[HASHWX_LANES];
+
+			for (unsigned l = 0; l < HASHWX_LANES; l++)
+				nonce[l] = first + i + l;
+			ctx->lanes8(&ctx->inst, nonce, out + i);
+		}
+	for (; i < n; i++)
 		out[i] = hashwx_ctx_exec(ctx, first + i);
 }
 

@@ -7,6 +7,7 @@
 #ifndef HASHWX_CONTEXT_H
 #define HASHWX_CONTEXT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <hashwx.h>
@@ -14,6 +15,7 @@
 #include "code_buffer.h"
 #include "hashwx_compiler.h"
 #include "hashwx_interpreter.h"
+#include "hashwx_lanes.h"
 
 struct hashwx_ctx {
 	hashwx_type ctx_type; /* as passed to hashwx_alloc() */
@@ -23,7 +25,34 @@ struct hashwx_ctx {
 	 * code the system refused). */
 	hashwx_hash_fn *compiled;
 	hashx_code_buffer code; /* reused by every hashwx_make() */
+	/* The 8-lane form hashwx_ctx_exec_batch runs groups of 8 nonces
+	 * in, or NULL for one at a time: hashwx_make() sets it from
+	 * hashwx_lanes_impls (a test may set it to any row's). */
+	hashwx_lanes8_fn *lanes8;
 };
+
+/*
+ * The 8-lane forms, best first, one row each: the rule that picks one is
+ * this data, and hashwx.c's lanes_for() only reads it. A context takes
+ * the first row the CPU runs, if its function is interpreted, or if it
+ * is compiled and the row was measured faster than the scalar JIT
+ * (doc/performance.md, "HashWX lanes"). HASHWX_IMPL=scalar forces one
+ * hash at a time, HASHWX_IMPL=<row name> that row where it runs.
+ */
+typedef struct hashwx_lanes_impl {
+	const char *name;
+	bool (*available)(void); /* this CPU and OS run `hash` */
+	hashwx_lanes8_fn *hash;
+	bool beats_jit; /* faster than the scalar JIT, measured */
+} hashwx_lanes_impl;
+
+#if HASHWX_HAVE_LANES
+#define HASHWX_LANES_IMPL_COUNT 1
+#else
+#define HASHWX_LANES_IMPL_COUNT 0
+#endif
+extern const hashwx_lanes_impl
+	hashwx_lanes_impls[HASHWX_LANES_IMPL_COUNT + 1]; /* + a NULL row */
 
 /* The hash of `input`, for a context that is not NULL. */
 static inline uint64_t hashwx_ctx_exec(const hashwx_ctx *ctx, uint64_t input)
