@@ -119,14 +119,19 @@ void hashwx_ctx_exec_batch(const hashwx_ctx *ctx, uint64_t first, size_t n,
 {
 	size_t i = 0;
 
-	if (ctx->lanes8 != NULL)
-		for (; n - i >= HASHWX_LANES; i += HASHWX_LANES) {
-			uint64_t nonce[HASHWX_LANES];
+	/* Groups of 8 lanes, two at a time while they last (their chains
+	 * interleave), then one; a tail shorter than 8 one by one. */
+	while (ctx->lanes8 != NULL && n - i >= HASHWX_LANES) {
+		uint64_t nonce[HASHWX_LANES * HASHWX_LANES_GROUPS];
+		size_t groups = (n - i) / HASHWX_LANES;
 
-			for (unsigned l = 0; l < HASHWX_LANES; l++)
-				nonce[l] = first + i + l;
-			ctx->lanes8(&ctx->inst, nonce, out + i);
-		}
+		if (groups > HASHWX_LANES_GROUPS)
+			groups = HASHWX_LANES_GROUPS;
+		for (unsigned l = 0; l < HASHWX_LANES * groups; l++)
+			nonce[l] = first + i + l;
+		ctx->lanes8(&ctx->inst, nonce, (unsigned)groups, out + i);
+		i += HASHWX_LANES * groups;
+	}
 	for (; i < n; i++)
 		out[i] = hashwx_ctx_exec(ctx, first + i);
 }

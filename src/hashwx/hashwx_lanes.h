@@ -21,11 +21,14 @@
 #endif
 
 #define HASHWX_LANES 8
+/* The most groups of 8 lanes one call runs interleaved. */
+#define HASHWX_LANES_GROUPS 2
 
-/* out[l] = the hash of nonce[l] under `inst`, for each lane l. */
+/* out[i] = the hash of nonce[i] under `inst`, for i below 8 * groups;
+ * groups is 1 or 2 (HASHWX_LANES_GROUPS). */
 typedef void hashwx_lanes8_fn(const hashwx_instance *inst,
-			      const uint64_t nonce[HASHWX_LANES],
-			      uint64_t out[HASHWX_LANES]);
+			      const uint64_t *nonce, unsigned groups,
+			      uint64_t *out);
 
 #if HASHWX_HAVE_LANES
 /* AVX-512 F and DQ (vpmullq); the facade (src/facade/hashwx.c) asks the

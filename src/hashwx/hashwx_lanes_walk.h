@@ -173,80 +173,111 @@ LANES_FORCE lanes_v slot8(hashwx_slot_class cls, const hashwx_instr *in,
 }
 
 /*
- * One program in every lane. The body (the slots before the BRANCH) runs
- * with `active` lanes; a lane leaves the loop when its counter is 0 or
- * RMCG's BF is 1; the slots after the BRANCH run once in every lane.
+ * One program in every lane of `groups` groups of 8 (a constant where
+ * this is inlined), their chains interleaved so that one group's
+ * multiplies and gathers run while the other's wait. The body (the slots
+ * before the BRANCH) runs with each group's `active` lanes; a lane leaves
+ * the loop when its counter is 0 or RMCG's BF is 1; the body repeats while
+ * any lane of any group stays; the slots after the BRANCH run once in
+ * every lane.
  */
-LANES_FORCE void run8(const hashwx_program *prog, lanes_v *r,
-		      const lanes_v *mem, lanes_v *bc)
+LANES_FORCE void run8(unsigned groups, const hashwx_program *prog,
+		      lanes_v (*r)[HASHWX_REGISTERS + 2],
+		      lanes_v (*mem)[HASHWX_MEMORY_WORDS], bool read,
+		      lanes_v *bc)
 {
-	lanes_m active = m_all(), taken;
-	lanes_v flag = v_set1(0);
+	lanes_m active[HASHWX_LANES_GROUPS], taken;
+	lanes_v flag[HASHWX_LANES_GROUPS];
 
+	for (unsigned g = 0; g < groups; g++)
+		active[g] = m_all();
 	do {
 #define LANES_BODY(k, cls)                                                \
 	if ((k) < HASHWX_BRANCH_SLOT && (cls) != HASHWX_CLASS_HALT) {     \
 		const hashwx_instr *in = &prog->code[k];                  \
-		lanes_v x = slot8(cls, in, r, mem);                       \
 									  \
-		r[in->dst] = v_merge(r[in->dst], x, active);              \
-		if ((cls) == HASHWX_CLASS_RMCG)                           \
-			flag = x;                                         \
+		for (unsigned g = 0; g < groups; g++) {                   \
+			lanes_v x = slot8(cls, in, r[g],                  \
+					  read ? mem[g] : NULL);          \
+									  \
+			r[g][in->dst] = v_merge(r[g][in->dst], x,         \
+						active[g]);               \
+			if ((cls) == HASHWX_CLASS_RMCG)                   \
+				flag[g] = x;                              \
+		}                                                         \
 	}
 		HASHWX_SHAPE(LANES_BODY)
 #undef LANES_BODY
-		taken = m_branch(active, *bc, flag);
-		*bc = v_dec(*bc, taken);
-		active = taken;
+		taken = 0;
+		for (unsigned g = 0; g < groups; g++) {
+			active[g] = m_branch(active[g], bc[g], flag[g]);
+			bc[g] = v_dec(bc[g], active[g]);
+			taken |= active[g];
+		}
 	} while (m_any(taken));
 #define LANES_TAIL(k, cls)                                                \
 	if ((k) > HASHWX_BRANCH_SLOT && (cls) != HASHWX_CLASS_HALT) {     \
 		const hashwx_instr *in = &prog->code[k];                  \
 									  \
-		r[in->dst] = slot8(cls, in, r, mem);                      \
+		for (unsigned g = 0; g < groups; g++)                     \
+			r[g][in->dst] = slot8(cls, in, r[g],              \
+					      read ? mem[g] : NULL);      \
 	}
 	HASHWX_SHAPE(LANES_TAIL)
 #undef LANES_TAIL
 }
 
-/* The write phase: registers only, each program's R0..R7 stored after
- * it at hashwx_memory_word. */
-LANES_TARGET static void write_phase8(const hashwx_instance *inst, lanes_v *r,
-				      lanes_v *mem)
+/* Both phases: the write phase runs on registers only and stores each
+ * program's R0..R7 after it at hashwx_memory_word; the read phase takes
+ * its sources from memory; each has its own branch budget. */
+LANES_FORCE void phases8(unsigned groups, const hashwx_instance *inst,
+			 lanes_v (*r)[HASHWX_REGISTERS + 2],
+			 lanes_v (*mem)[HASHWX_MEMORY_WORDS])
 {
-	lanes_v bc = v_set1(HASHWX_BRANCH_BUDGET);
+	lanes_v bc[HASHWX_LANES_GROUPS];
 
+	for (unsigned g = 0; g < groups; g++)
+		bc[g] = v_set1(HASHWX_BRANCH_BUDGET);
 	for (unsigned p = 0; p < HASHWX_PROGRAMS; p++) {
-		run8(&inst->programs[p], r, NULL, &bc);
-		for (unsigned j = 0; j < HASHWX_REGISTERS; j++)
-			mem[hashwx_memory_word(p, j)] = r[j];
+		run8(groups, &inst->programs[p], r, mem, false, bc);
+		for (unsigned g = 0; g < groups; g++)
+			for (unsigned j = 0; j < HASHWX_REGISTERS; j++)
+				mem[g][hashwx_memory_word(p, j)] = r[g][j];
+	}
+	for (unsigned g = 0; g < groups; g++)
+		bc[g] = v_set1(HASHWX_BRANCH_BUDGET);
+	for (unsigned p = 0; p < HASHWX_PROGRAMS; p++)
+		run8(groups, &inst->programs[p], r, mem, true, bc);
+}
+
+/* `groups` groups of 8 nonces from nonce[], their hashes into out[]. */
+LANES_FORCE void hash8(unsigned groups, const hashwx_instance *inst,
+		       const uint64_t *nonce, uint64_t *out)
+{
+	lanes_v r[HASHWX_LANES_GROUPS][HASHWX_REGISTERS + 2];
+	lanes_v mem[HASHWX_LANES_GROUPS][HASHWX_MEMORY_WORDS];
+
+	for (unsigned g = 0; g < groups; g++)
+		start8(&inst->hash_key, v_load(nonce + HASHWX_LANES * g),
+		       r[g]);
+	phases8(groups, inst, r, mem);
+	for (unsigned g = 0; g < groups; g++) {
+		/* hashwx_finalize */
+		sipround8(r[g]);
+		sipround8(r[g] + 4);
+		v_store(out + HASHWX_LANES * g,
+			v_xor(v_xor(r[g][3], r[g][7]), r[g][HASHWX_RMCG_R9]));
 	}
 }
 
-/* The read phase: sources from memory, a fresh branch budget. */
-LANES_TARGET static void read_phase8(const hashwx_instance *inst, lanes_v *r,
-				     const lanes_v *mem)
-{
-	lanes_v bc = v_set1(HASHWX_BRANCH_BUDGET);
-
-	for (unsigned p = 0; p < HASHWX_PROGRAMS; p++)
-		run8(&inst->programs[p], r, mem, &bc);
-}
-
 LANES_TARGET void LANES_HASH(const hashwx_instance *inst,
-			     const uint64_t nonce[HASHWX_LANES],
-			     uint64_t out[HASHWX_LANES])
+			     const uint64_t *nonce, unsigned groups,
+			     uint64_t *out)
 {
-	lanes_v r[HASHWX_REGISTERS + 2];
-	lanes_v mem[HASHWX_MEMORY_WORDS];
-
-	start8(&inst->hash_key, v_load(nonce), r);
-	write_phase8(inst, r, mem);
-	read_phase8(inst, r, mem);
-	/* hashwx_finalize */
-	sipround8(r);
-	sipround8(r + 4);
-	v_store(out, v_xor(v_xor(r[3], r[7]), r[HASHWX_RMCG_R9]));
+	if (groups >= 2)
+		hash8(2, inst, nonce, out);
+	else
+		hash8(1, inst, nonce, out);
 }
 
 #undef LANES_FORCE
