@@ -197,6 +197,9 @@ LANES_FORCE void run8(unsigned groups, const hashwx_program *prog,
 		const hashwx_instr *in = &prog->code[k];                  \
 									  \
 		for (unsigned g = 0; g < groups; g++) {                   \
+			/* a group whose lanes all left waits */         \
+			if (!m_any(active[g]))                            \
+				continue;                                 \
 			lanes_v x = slot8(cls, in, r[g],                  \
 					  read ? mem[g] : NULL);          \
 									  \
