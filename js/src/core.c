@@ -144,6 +144,53 @@ const char *ex_hashx_result_name(int r)
 	return "UNKNOWN";
 }
 
+/* ---- HashWX ----------------------------------------------------------- */
+
+/* The core's HashWX (Equi-X v2's hash) for tests: `compile` asks for the
+ * WebAssembly compiler (hashwx_wasm.c), which runs where the host installs
+ * its module and leaves the interpreter running where it refuses
+ * (ex_hashwx_compiled says which); 0 always interprets. NULL when out of
+ * memory. */
+hashwx_ctx *ex_hashwx_alloc(int compile)
+{
+	size_t before = memory_bytes();
+	hashwx_ctx *ctx =
+		hashwx_alloc(compile ? HASHWX_COMPILED : HASHWX_INTERPRETED);
+
+	grow_ahead(before);
+	return ctx == HASHWX_NOTSUPP ? NULL : ctx;
+}
+
+/* A compile allocates its code buffer, freed once the module is
+ * installed. */
+void ex_hashwx_make(hashwx_ctx *ctx, const uint8_t seed[HASHWX_SEED_SIZE])
+{
+	size_t before = memory_bytes();
+
+	hashwx_make(ctx, seed);
+	grow_ahead(before);
+}
+
+uint64_t ex_hashwx_exec(const hashwx_ctx *ctx, uint64_t nonce)
+{
+	return hashwx_exec(ctx, nonce);
+}
+
+/* 1 when the function runs compiled, 0 interpreted, -1 for no context. */
+int ex_hashwx_compiled(const hashwx_ctx *ctx)
+{
+	hashwx_type type;
+
+	if (hashwx_query_type(ctx, &type) != 0)
+		return -1;
+	return type == HASHWX_COMPILED;
+}
+
+void ex_hashwx_free(hashwx_ctx *ctx)
+{
+	hashwx_free(ctx);
+}
+
 /* ---- Equi-X ----------------------------------------------------------- */
 
 /* `compile`: EQUIX_CTX_TRY_COMPILE (compiled HashX where the host allows,

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include <equix.h>
+#include <hashwx.h>
 #include <hashx.h>
 
 #define EXPORT(name) __attribute__((export_name(name)))
@@ -30,6 +31,13 @@ EXPORT("ex_hashx_exec_block")
 int ex_hashx_exec_block(const hashx_ctx *ctx, const void *input, size_t size,
 			uint8_t out[32]);
 EXPORT("ex_hashx_result_name") const char *ex_hashx_result_name(int r);
+EXPORT("ex_hashwx_alloc") hashwx_ctx *ex_hashwx_alloc(int compile);
+EXPORT("ex_hashwx_make")
+void ex_hashwx_make(hashwx_ctx *ctx, const uint8_t seed[HASHWX_SEED_SIZE]);
+EXPORT("ex_hashwx_exec")
+uint64_t ex_hashwx_exec(const hashwx_ctx *ctx, uint64_t nonce);
+EXPORT("ex_hashwx_compiled") int ex_hashwx_compiled(const hashwx_ctx *ctx);
+EXPORT("ex_hashwx_free") void ex_hashwx_free(hashwx_ctx *ctx);
 EXPORT("ex_equix_alloc") equix_ctx *ex_equix_alloc(int solve, int compile);
 EXPORT("ex_equix_free") void ex_equix_free(equix_ctx *ctx);
 EXPORT("ex_equix_solve")

@@ -19,8 +19,8 @@ const torTable = new URL('../../tests/test_pow.c', import.meta.url);
 // tests/test_pow.c. A file added there and read here must be added too
 // (readText says so).
 const BROWSER_FILES = [
-  'equix-named.txt', 'equix.txt', 'hashx-block.txt', 'hashx-named.txt',
-  'hashx.txt', 'siphash24.txt',
+  'equix-named.txt', 'equix.txt', 'hashwx-v2.txt', 'hashx-block.txt',
+  'hashx-named.txt', 'hashx.txt', 'siphash24.txt',
 ].map((name) => new URL(name, vectors)).concat([torTable]);
 
 let readText;
@@ -86,6 +86,26 @@ export function hashxVectors(name) {
       cases: pairs.map((p) => {
         const [input, hash] = p.split(':');
         return { input, hash };
+      }),
+    };
+  });
+}
+
+// HashWX's corpus, recorded from tevador's reference: "hashwx SEED
+// NONCE:HASH ...", the 32-byte seed in hex, each nonce and its hash as
+// 64-bit integers in hex (tools/common/vectors.h reads them for C).
+export function hashwxVectors(name) {
+  return lines(name).map(([kind, seed, ...pairs], i) => {
+    if (kind !== 'hashwx' || seed === undefined || seed.length !== 64 || pairs.length === 0) {
+      throw new Error(`${name}:${i + 1}: not a HashWX line`);
+    }
+    return {
+      line: i + 1,
+      seed: hex(seed),
+      cases: pairs.map((p) => {
+        const [nonce, hash] = p.split(':');
+        if (hash === undefined) throw new Error(`${name}:${i + 1}: ${p} is not NONCE:HASH`);
+        return { nonce: BigInt(`0x${nonce}`), hash: BigInt(`0x${hash}`) };
       }),
     };
   });
