@@ -9,7 +9,8 @@
  * constants and semantics, so a program written for his header builds
  * unchanged against this library (`pkg-config --cflags --libs libhashwx`).
  * What this header adds is marked "Addition". doc/hashwx.md specifies the
- * algorithm; `man 3 hashwx` documents the calls.
+ * algorithm; libhashwx(3) (`man 3 hashwx_make`, or any call's name)
+ * documents the calls.
  *
  * A context holds one function: hashwx_make() builds it from a 32-byte
  * seed (it cannot fail: every seed gives a function, unlike HashX), and

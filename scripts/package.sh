@@ -69,7 +69,7 @@ equix_package_test() {
 	passed=$((passed + c)) failed=$((failed + f)) skipped=$((skipped + s))
 
 	if [ "${EQUIX_UPDATE_SYMBOLS:-0}" = 1 ]; then
-		for p in libhashx1 libequix1; do
+		for p in libhashx1 libhashwx1 libequix1; do
 			# From the built library alone: the old file would
 			# otherwise be merged in (symbols gone stay listed).
 			rm -f "$src/debian/$p.symbols"

@@ -15,6 +15,7 @@ status=0
 # The expected exports, "name@@VERSION", sorted by name. When a name is
 # added to a version script, it is added here too.
 hashx_1="hashx_alloc hashx_exec hashx_free hashx_make hashx_query_type hashx_rng_callback"
+hashwx_1="hashwx_alloc hashwx_exec hashwx_free hashwx_make hashwx_query_type"
 equix_1="equix_alloc equix_free equix_pow_challenge_build
 	equix_pow_effort_check equix_pow_effort_hash equix_pow_effort_retry
 	equix_pow_extension_decode equix_pow_extension_encode
@@ -68,6 +69,8 @@ check() {
 }
 check src/hashx/.libs/libhashx.so \
 	"$(sorted $(versioned LIBHASHX_1 $hashx_1) $(versioned LIBHASHX_1.1 $hashx_1_1))"
+check src/hashwx/.libs/libhashwx.so \
+	"$(sorted $(versioned LIBHASHWX_1 $hashwx_1))"
 check src/equix/.libs/libequix.so \
 	"$(sorted $(versioned LIBEQUIX_1 $equix_1) $(versioned LIBEQUIX_1.1 $equix_1_1) \
 		$(versioned LIBEQUIX_1.2 $equix_1_2))"
@@ -86,5 +89,6 @@ check_archive() {
 	fi
 }
 check_archive src/hashx/libhashx-public.a "$(sorted $hashx_1 $hashx_1_1)"
+check_archive src/hashwx/libhashwx-public.a "$(sorted $hashwx_1)"
 check_archive src/equix/libequix-public.a "$(sorted $equix_1 $equix_1_1 $equix_1_2)"
 exit $status

@@ -9,10 +9,12 @@
 # private to the libraries), and the installed archives define no global
 # name outside the public API (doc/abi.md).
 # Then the installed equix-cli solves and verifies a PoW proof.
-# Then a C++ client of all three headers (-Wall -Wextra -Werror -pedantic)
+# Then a C++ client of the four headers (-Wall -Wextra -Werror -pedantic)
 # and a CMake client of the installed package config. Then "man 3 NAME"
 # for each function the installed headers declare: NAME.3 (or, in the
-# Debian package, NAME.3.gz) is libequix(3).
+# Debian package, NAME.3.gz) is libequix(3), or libhashwx(3) for hashwx_*.
+# libhashwx: tevador's hashwx.h client built and run the same way, and
+# a Tor equix.h client that adds EQUIX_V2 to its flags.
 #   installcheck.sh SRCDIR PKGCONFIG_DIR LIBDIR CC [BINDIR [INCLUDEDIR
 #                   [CMAKEDIR [MAN3DIR]]]]
 set -eu
@@ -59,6 +61,36 @@ if [ -f "$libdir/libhashx.a" ]; then
 fi
 cat "$tmp/shared.out"
 
+# libhashwx: a program written for tevador's hashwx.h (his README's
+# example, tests/clients/hashwx_client.c), built with pkg-config alone,
+# shared and static, prints the hash his library prints.
+flags=$(pkg-config --cflags --libs libhashwx)
+echo "pkg-config --cflags --libs libhashwx: $flags"
+case " $flags " in *" -lsodium "*)
+	echo "FAIL: a shared client of libhashwx is linked with libsodium"; exit 1 ;;
+esac
+static_flags=$(pkg-config --static --cflags --libs libhashwx)
+echo "pkg-config --static --cflags --libs libhashwx: $static_flags"
+archive_exports libhashwx.a hashwx_
+# tevador's libhashwx (d771cbf), seed "a seed makes one hash function",
+# input 123456789.
+hashwx_want=2dae5f1b18bdd6db
+$cc -o "$tmp/hashwx" "$clients/hashwx_client.c" $flags
+LD_LIBRARY_PATH="$libdir" "$tmp/hashwx" >"$tmp/hashwx.out"
+LD_LIBRARY_PATH="$libdir" ldd "$tmp/hashwx" | grep -q "$libdir/libhashwx.so" || {
+	echo "FAIL: the HashWX client did not load the installed libhashwx.so"; exit 1; }
+[ "$(cat "$tmp/hashwx.out")" = $hashwx_want ] || {
+	echo "FAIL: tevador's hashwx.h client printed $(cat "$tmp/hashwx.out"), his library $hashwx_want"
+	exit 1; }
+if [ -f "$libdir/libhashwx.a" ]; then
+	$cc -static -o "$tmp/hashwx-static" "$clients/hashwx_client.c" \
+		$static_flags
+	"$tmp/hashwx-static" >"$tmp/hashwx-static.out"
+	cmp "$tmp/hashwx.out" "$tmp/hashwx-static.out"
+	echo "static HashWX client: same output"
+fi
+echo "tevador's hashwx.h client: $(cat "$tmp/hashwx.out") (his library's hash)"
+
 # The same for libequix.
 flags=$(pkg-config --cflags --libs libequix)
 echo "pkg-config --cflags --libs libequix: $flags"
@@ -77,6 +109,30 @@ if [ -f "$libdir/libequix.a" ]; then
 	echo "static equix client: same output"
 fi
 cat "$tmp/equix.out"
+
+# A program written for Tor's equix.h that adds EQUIX_V2 to its flags
+# (tests/clients/tor_equix_v2_client.c) solves, verifies and prints the
+# solutions tevador's equix_v2 solver finds for its challenge, in his
+# order. Tor's v1 solver's list for that challenge is also recognized: a
+# libequix without v2 ignores the flag, and that is reported as a SKIP
+# (never a pass) until src/equix has Equi-X v2.
+equixv2_want='7eef,b471,4838,eebd,454e,c2e0,cb20,f5e7
+5984,5e82,8ee2,aa60,0ecb,1bb1,638d,c74b'
+equixv1_list='0599,0955,03bf,53e3,37d6,46cc,0ebc,a327
+1a12,7386,0b1d,b03b,9730,af2e,c003,f938'
+$cc -o "$tmp/tor-v2" "$clients/tor_equix_v2_client.c" $flags
+LD_LIBRARY_PATH="$libdir" "$tmp/tor-v2" >"$tmp/tor-v2.out" || {
+	cat "$tmp/tor-v2.out"; echo "FAIL: the Tor equix.h client with EQUIX_V2"
+	exit 1; }
+if [ "$(cat "$tmp/tor-v2.out")" = "$equixv2_want" ]; then
+	echo "Tor's equix.h client with EQUIX_V2: tevador's v2 solutions, verified"
+elif [ "$(cat "$tmp/tor-v2.out")" = "$equixv1_list" ]; then
+	echo "SKIP: Tor's equix.h client with EQUIX_V2: this libequix solves v1 (no Equi-X v2 yet)"
+else
+	cat "$tmp/tor-v2.out"
+	echo "FAIL: Tor's equix.h client with EQUIX_V2: not tevador's v2 solutions"
+	exit 1
+fi
 
 # The PoW layer is part of libequix: a client of equix_pow.h.
 $cc -o "$tmp/pow" "$srcdir/examples/pow-example.c" $flags
@@ -116,7 +172,7 @@ if [ -n "$includedir" ]; then
 	if command -v "$cxx" >/dev/null 2>&1; then
 		$cxx -std=c++11 -Wall -Wextra -Werror -pedantic \
 			-o "$tmp/cxx" "$clients/cxx_client.cpp" \
-			$(pkg-config --cflags --libs libequix libhashx)
+			$(pkg-config --cflags --libs libequix libhashx libhashwx)
 		LD_LIBRARY_PATH="$libdir" "$tmp/cxx"
 	else
 		echo "FAIL: no C++ compiler ($cxx; Debian package g++)"
@@ -174,21 +230,29 @@ if [ -n "$cmakedir" ]; then
 		exit 1; }
 	echo "README.md's CMake example: built and run"
 	$cc -o "$tmp/rpath" "$clients/cmake/client.c" \
-		$(pkg-config --cflags --libs libequix libhashx) -Wl,-rpath,"$libdir"
+		$(pkg-config --cflags --libs libequix libhashx libhashwx) \
+		-Wl,-rpath,"$libdir"
 	env -u LD_LIBRARY_PATH "$tmp/rpath"
 	echo "README.md's -Wl,-rpath: the program finds $libdir by itself"
 fi
 
-# The manual: each public function's page is libequix(3), found by man.
+# The manual: each public function's page is libequix(3), or libhashwx(3)
+# for hashwx_*, found by man.
 if [ -n "$man3dir" ] && [ -n "$includedir" ]; then
 	page=$(ls "$man3dir"/libequix.3* 2>/dev/null | head -n 1)
 	[ -n "$page" ] || { echo "FAIL: no libequix.3 in $man3dir"; exit 1; }
 	ext=${page#"$man3dir"/libequix.3}
-	target=$(realpath "$page")
+	[ -f "$man3dir/libhashwx.3$ext" ] || {
+		echo "FAIL: no libhashwx.3$ext in $man3dir"; exit 1; }
 	names=$({ grep -hE '^[A-Z_]+_API ' "$includedir"/*.h |
 		grep -o '[a-z_0-9]*('; grep -ho '^#define [a-z][a-z_0-9]*(*' \
 		"$includedir"/*.h | sed 's/^#define //'; } | tr -d '(' | sort -u)
 	for n in $names; do
+		case $n in
+		hashwx_*) page=$man3dir/libhashwx.3$ext ;;
+		*) page=$man3dir/libequix.3$ext ;;
+		esac
+		target=$(realpath "$page")
 		[ "$(realpath "$man3dir/$n.3$ext" 2>/dev/null)" = "$target" ] || {
 			echo "FAIL: no $man3dir/$n.3$ext leading to ${page##*/}"
 			exit 1; }
@@ -198,6 +262,6 @@ if [ -n "$man3dir" ] && [ -n "$includedir" ]; then
 				echo "FAIL: man -w 3 $n: $found"; exit 1; }
 		fi
 	done
-	echo "man 3 NAME: libequix(3) for each of the" \
+	echo "man 3 NAME: libequix(3) or libhashwx(3) for each of the" \
 		"$(echo "$names" | wc -l) functions of the headers"
 fi

@@ -4,11 +4,12 @@
 # The manual pages, as a user reaches them:
 #  - every exported function (the names of the version scripts
 #    src/*/lib*.map, and every function the public headers declare) is
-#    named in libequix(3), and "man 3 NAME" finds it there: make's own
-#    install rule (doc/Makefile.inc) installs the pages into a scratch
-#    directory, where each NAME.3 resolves to libequix.3 and man -w finds
-#    it; the uninstall rule leaves nothing behind;
-#  - both pages render without a groff warning (lintian's check);
+#    named in its page, libhashwx(3) for hashwx_*, libequix(3) for the
+#    rest, and "man 3 NAME" finds it there: make's own install rule
+#    (doc/Makefile.inc) installs the pages into a scratch directory, where
+#    each NAME.3 resolves to its page and man -w finds it; the uninstall
+#    rule leaves nothing behind;
+#  - the pages render without a groff warning (lintian's check);
 #  - every environment variable the library reads (getenv in src/) is
 #    under ENVIRONMENT in libequix(3) and equix-cli(1), one equix-cli
 #    reads itself (src/cli) in equix-cli(1), and the HASHX_IMPL values
@@ -20,7 +21,15 @@ top=${TOP_SRCDIR:?TOP_SRCDIR must name the source tree}
 build=${TOP_BUILDDIR:?TOP_BUILDDIR must name the top build directory}
 . "$top/tests/shtest.sh"
 page=$top/doc/libequix.3
+hashwx_page=$top/doc/libhashwx.3
 cli_page=$top/doc/equix-cli.1
+# page_of NAME: the page (file name) that documents the function NAME.
+page_of() {
+	case $1 in
+	hashwx_*) echo libhashwx.3 ;;
+	*) echo libequix.3 ;;
+	esac
+}
 
 # ---- every exported function is documented -------------------------------
 
@@ -34,12 +43,12 @@ count=$(echo "$names" | wc -l)
 
 missing=
 for n in $names; do
-	grep -qw "$n" "$page" || missing="$missing $n"
+	grep -qw "$n" "$top/doc/$(page_of "$n")" || missing="$missing $n"
 done
 if [ -z "$missing" ]; then
-	pass "libequix.3 names all $count exported functions"
+	pass "libequix.3 and libhashwx.3 name all $count exported functions"
 else
-	fail "libequix.3 names every exported function" "missing:$missing"
+	fail "its page names every exported function" "missing:$missing"
 fi
 
 # ---- make install gives each one a page ----------------------------------
@@ -54,16 +63,18 @@ then
 else
 	fail "make install-man install-man3-aliases" "$(tail -n 3 "$tmp/install.log")"
 fi
-target=$(realpath "$man3/libequix.3" 2>/dev/null)
+# target NAME: the installed page NAME.3 must resolve to.
+target() { realpath "$man3/$(page_of "$1")" 2>/dev/null; }
 unresolved=
 for n in $names; do
-	[ -n "$target" ] && [ "$(realpath "$man3/$n.3" 2>/dev/null)" = "$target" ] ||
+	t=$(target "$n")
+	[ -n "$t" ] && [ "$(realpath "$man3/$n.3" 2>/dev/null)" = "$t" ] ||
 		unresolved="$unresolved $n"
 done
 if [ -z "$unresolved" ]; then
-	pass "each installed NAME.3 is libequix.3"
+	pass "each installed NAME.3 is its page (libequix.3, libhashwx.3)"
 else
-	fail "each installed NAME.3 is libequix.3" "not:$unresolved"
+	fail "each installed NAME.3 is its page" "not:$unresolved"
 fi
 
 have_man=no
@@ -72,19 +83,25 @@ if [ $have_man = yes ]; then
 	unfound=
 	for n in $names; do
 		found=$(MANPATH=$inst/man man -w 3 "$n" 2>/dev/null)
-		[ -n "$found" ] && [ "$(realpath "$found")" = "$target" ] ||
+		[ -n "$found" ] && [ "$(realpath "$found")" = "$(target "$n")" ] ||
 			unfound="$unfound $n"
 	done
 	if [ -z "$unfound" ]; then
-		pass "man -w 3 NAME finds libequix.3 for each of them"
+		pass "man -w 3 NAME finds its page for each of them"
 	else
-		fail "man -w 3 NAME finds libequix.3" "not for:$unfound"
+		fail "man -w 3 NAME finds its page" "not for:$unfound"
 	fi
 	MANPATH=$inst/man MANWIDTH=80 man -P cat 3 equix_solve >"$tmp/page" 2>&1
 	if head -n 1 "$tmp/page" | grep -q 'LIBEQUIX(3)'; then
 		pass "man 3 equix_solve shows libequix(3)"
 	else
 		fail "man 3 equix_solve shows libequix(3)" "$(head -n 2 "$tmp/page")"
+	fi
+	MANPATH=$inst/man MANWIDTH=80 man -P cat 3 hashwx_make >"$tmp/page" 2>&1
+	if head -n 1 "$tmp/page" | grep -q 'LIBHASHWX(3)'; then
+		pass "man 3 hashwx_make shows libhashwx(3)"
+	else
+		fail "man 3 hashwx_make shows libhashwx(3)" "$(head -n 2 "$tmp/page")"
 	fi
 else
 	skip "man -w 3 NAME" "man-db is not installed"
@@ -102,7 +119,7 @@ fi
 # ---- both pages render cleanly ---------------------------------------------
 
 if [ $have_man = yes ]; then
-	for p in "$page" "$cli_page"; do
+	for p in "$page" "$hashwx_page" "$cli_page"; do
 		LC_ALL=C.UTF-8 MANROFFSEQ='' MANWIDTH=80 man --warnings \
 			-E UTF-8 -l -Tutf8 -Z "$p" >/dev/null 2>"$tmp/warnings"
 		if [ ! -s "$tmp/warnings" ]; then

@@ -2,11 +2,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_link_clash.c - the static archives that make install installs
- * (src/hashx/libhashx-public.a, src/equix/libequix-public.a; doc/abi.md)
+ * (src/hashx/libhashx-public.a, src/hashwx/libhashwx-public.a, which
+ * carries its own copy of the HashX core, src/equix/libequix-public.a;
+ * doc/abi.md)
  * linked together into one program with an object that
  * defines their old internal names (link_clash_internals.c): the link
- * must succeed, HashX and Equi-X must still give the test vectors'
- * results (tests/vectors/hashx-named.txt, equix-named.txt), and the
+ * must succeed, HashX, HashWX and Equi-X must still give the test vectors'
+ * results (tests/vectors/hashx-named.txt, hashwx-v2.txt, equix-named.txt),
+ * and the
  * program's own definitions must be the ones it calls. Without Check, so
  * that it links nothing but the archives, libsodium and libpthread.
  */
@@ -17,6 +20,7 @@
 
 #include <equix.h>
 #include <equix_pow.h>
+#include <hashwx.h>
 #include <hashx.h>
 
 #include "link_clash_internals.h"
@@ -64,6 +68,21 @@ static void check_hashx(void)
 		expect(memcmp(got, want, sizeof got) == 0,
 		       "hashx vector: seed \"This is a test\\0\", input 0");
 	hashx_free(ctx);
+}
+
+/* hashwx-v2.txt, first line: seed 0^32, nonce 0. */
+static void check_hashwx(void)
+{
+	static const uint8_t seed[HASHWX_SEED_SIZE];
+	hashwx_ctx *ctx = hashwx_alloc(HASHWX_INTERPRETED);
+
+	expect(ctx != NULL && ctx != HASHWX_NOTSUPP, "hashwx_alloc");
+	if (ctx == NULL || ctx == HASHWX_NOTSUPP)
+		return;
+	hashwx_make(ctx, seed);
+	expect(hashwx_exec(ctx, 0) == UINT64_C(0x91abdf0422944e5d),
+	       "hashwx vector: seed 0^32, nonce 0");
+	hashwx_free(ctx);
 }
 
 /* equix-named.txt, first line: one solution of "This is a test\0". */
@@ -115,6 +134,7 @@ static void check_pow_service(void)
 int main(void)
 {
 	check_hashx();
+	check_hashwx();
 	check_equix();
 	check_pow_service();
 	/* The program's names are its own. */

@@ -2,7 +2,7 @@
 # Copyright (c) 2026 The equix authors
 # SPDX-License-Identifier: BSD-3-Clause
 # make abi-check / make abi-dump (doc/abi.md): the ABI of the freshly built
-# libhashx.so and libequix.so, read by abi-dumper from their debug
+# libhashx.so, libhashwx.so and libequix.so, read by abi-dumper from their debug
 # information and the public headers, against the dumps of this release
 # committed in tests/abi/ (abi-compliance-checker: any incompatibility
 # fails), or written there as the new reference.
@@ -29,12 +29,12 @@ trap 'rm -rf "$tmp"' EXIT
 # first release's two pow functions that libequix still exports for old
 # programs (src/pow/solve_compat.h).
 mkdir "$tmp/headers"
-cp include/hashx.h "$srcdir/include/equix.h" "$srcdir/include/equix_pow.h" \
+cp include/hashx.h "$srcdir/include/hashwx.h" "$srcdir/include/equix.h" "$srcdir/include/equix_pow.h" \
 	"$srcdir/include/equix_pow_defence.h" "$srcdir/src/pow/solve_compat.h" \
 	"$tmp/headers/"
 
 status=0
-for lib in libhashx libequix; do
+for lib in libhashx libhashwx libequix; do
 	so=src/${lib#lib}/.libs/$lib.so
 	if [ ! -f "$so" ]; then
 		echo "abi: $so not built (configure with shared libraries)" >&2

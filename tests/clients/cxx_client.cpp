@@ -1,11 +1,12 @@
 // Copyright (c) 2026 The equix authors
 // SPDX-License-Identifier: BSD-3-Clause
 //
-// A C++ client of all three installed headers, built by installcheck with
+// A C++ client of the installed headers (hashwx.h too), built by installcheck with
 // -std=c++11 -Wall -Wextra -Werror -pedantic: the README's calls must
 // compile as they are written in C (the flag operators of equix.h), and
 // give the reference's results.
 #include <hashx.h>
+#include <hashwx.h>
 #include <equix.h>
 #include <equix_pow.h>
 
@@ -28,6 +29,22 @@ int main()
         return 1;
     }
     hashx_free(h);
+
+    // tevador's libhashwx's hash (tests/clients/hashwx_client.c's seed).
+    uint8_t wx_seed[HASHWX_SEED_SIZE] = "a seed makes one hash function";
+    hashwx_ctx *wx = hashwx_alloc(HASHWX_COMPILED);
+    if (wx == HASHWX_NOTSUPP)
+        wx = hashwx_alloc(HASHWX_INTERPRETED);
+    if (wx == NULL) {
+        std::puts("FAIL: hashwx_alloc");
+        return 1;
+    }
+    hashwx_make(wx, wx_seed);
+    if (hashwx_exec(wx, 123456789) != UINT64_C(0x2dae5f1b18bdd6db)) {
+        std::puts("FAIL: hashwx");
+        return 1;
+    }
+    hashwx_free(wx);
 
     equix_ctx_flags flags = EQUIX_CTX_SOLVE;
     flags |= EQUIX_CTX_TRY_COMPILE;

@@ -1,10 +1,12 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* A CMake client (tests/clients/cmake): one hash and one solve. */
+/* A CMake client (tests/clients/cmake): one HashX hash, one HashWX hash
+ * (equix::hashwx) and one solve. */
 #include <stdio.h>
 #include <string.h>
 
 #include <equix.h>
+#include <hashwx.h>
 #include <hashx.h>
 
 int main(void)
@@ -15,6 +17,19 @@ int main(void)
 	hashx_ctx *h = hashx_alloc(HASHX_TRY_COMPILE);
 	equix_ctx *e = equix_alloc(EQUIX_CTX_SOLVE | EQUIX_CTX_TRY_COMPILE);
 	equix_solutions_buffer sols;
+	/* tevador's libhashwx's hash (tests/clients/hashwx_client.c). */
+	static const uint8_t wx_seed[HASHWX_SEED_SIZE] =
+		"a seed makes one hash function";
+	hashwx_ctx *wx = hashwx_alloc(HASHWX_INTERPRETED);
+
+	if (wx == NULL)
+		return 1;
+	hashwx_make(wx, wx_seed);
+	if (hashwx_exec(wx, 123456789) != UINT64_C(0x2dae5f1b18bdd6db)) {
+		puts("FAIL: CMake client: hashwx");
+		return 1;
+	}
+	hashwx_free(wx);
 
 	if (h == NULL || e == NULL ||
 	    hashx_make(h, seed, sizeof seed) != HASHX_OK ||
