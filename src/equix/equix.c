@@ -9,9 +9,8 @@
 #include <stdlib.h>
 
 #include <equix.h>
-#include <hashx.h>
 
-#include "hashx_internal.h"
+#include "hash_family.h"
 #include "puzzle.h"
 #include "solver.h"
 #include "solver_memory.h"
@@ -19,18 +18,9 @@
 
 struct equix_ctx {
 	equix_ctx_flags flags;
-	hashx_ctx *hash;
+	equix_hash hash; /* v1's HashX or v2's HashWX, fixed here */
 	equix_solver_memory solver; /* heap NULL without EQUIX_CTX_SOLVE */
 };
-
-static hashx_type hash_type_for(equix_ctx_flags flags)
-{
-	if (flags & EQUIX_CTX_MUST_COMPILE)
-		return HASHX_TYPE_COMPILED;
-	if (flags & EQUIX_CTX_TRY_COMPILE)
-		return HASHX_TRY_COMPILE;
-	return HASHX_TYPE_INTERPRETED;
-}
 
 equix_ctx *equix_alloc(equix_ctx_flags flags)
 {
@@ -39,8 +29,7 @@ equix_ctx *equix_alloc(equix_ctx_flags flags)
 	if (ctx == NULL)
 		return NULL;
 	ctx->flags = flags;
-	ctx->hash = hashx_alloc(hash_type_for(flags));
-	if (ctx->hash == NULL ||
+	if (!equix_hash_alloc(&ctx->hash, flags) ||
 	    ((flags & EQUIX_CTX_SOLVE) &&
 	     !equix_solver_memory_alloc(&ctx->solver,
 					(flags & EQUIX_CTX_HUGEPAGES) != 0))) {
@@ -61,51 +50,27 @@ void equix_free(equix_ctx *ctx)
 		return;
 	if (ctx->solver.heap != NULL)
 		equix_solver_memory_free(&ctx->solver);
-	hashx_free(ctx->hash);
+	equix_hash_free(&ctx->hash);
 	free(ctx);
-}
-
-/* The challenge's HashX function, or why there is none; `few` when only
- * a few hashes follow (verification). */
-static equix_result make_function(equix_ctx *ctx, const void *challenge,
-				  size_t size, bool few)
-{
-	hashx_result r = few ? hashx_make_for_few(ctx->hash, challenge, size)
-			     : hashx_make(ctx->hash, challenge, size);
-
-	switch (r) {
-	case HASHX_OK:
-		return EQUIX_OK;
-	case HASHX_FAIL_SEED:
-		return EQUIX_FAIL_CHALLENGE;
-	case HASHX_FAIL_COMPILE:
-		return EQUIX_FAIL_COMPILE;
-	case HASHX_FAIL_UNPREPARED:
-	case HASHX_FAIL_UNDEFINED:
-	default:
-		return EQUIX_FAIL_INTERNAL;
-	}
 }
 
 equix_result equix_solve(equix_ctx *ctx, const void *challenge,
 			 size_t challenge_size, equix_solutions_buffer *output)
 {
 	equix_result r;
-	hashx_type type;
 
 	if (ctx == NULL || output == NULL)
 		return EQUIX_FAIL_INTERNAL;
 	if (!(ctx->flags & EQUIX_CTX_SOLVE))
 		return EQUIX_FAIL_NO_SOLVER;
-	r = make_function(ctx, challenge, challenge_size, false);
+	r = equix_hash_make(&ctx->hash, challenge, challenge_size, false);
 	if (r != EQUIX_OK)
 		return r;
 	output->flags = 0;
-	if (hashx_query_type(ctx->hash, &type) == HASHX_OK &&
-	    type == HASHX_TYPE_COMPILED)
+	if (equix_hash_compiled(&ctx->hash))
 		output->flags |= EQUIX_SOLVER_DID_USE_COMPILER;
 	output->count =
-		equix_solver_solve(ctx->hash, ctx->solver.heap, output->sols);
+		equix_solver_solve(&ctx->hash, ctx->solver.heap, output->sols);
 	return EQUIX_OK;
 }
 
@@ -119,10 +84,10 @@ equix_result equix_verify(equix_ctx *ctx, const void *challenge,
 	/* The order costs no hashing, so it is checked first. */
 	if (!equix_solution_ordered(solution))
 		return EQUIX_FAIL_ORDER;
-	r = make_function(ctx, challenge, challenge_size, true);
+	r = equix_hash_make(&ctx->hash, challenge, challenge_size, true);
 	if (r != EQUIX_OK)
 		return r;
-	return equix_verify_sums(ctx->hash, solution);
+	return equix_verify_sums(&ctx->hash, solution);
 }
 
 void equix_solution_pack(const equix_solution *solution,

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "hashx_internal.h"
+#include "hash_family.h"
 #include "puzzle.h"
 #include "solver.h"
 
@@ -33,8 +33,10 @@ static equix_pair_ref make_ref(unsigned bucket, unsigned left, unsigned right)
 /* ---- stage 0: hashing ---------------------------------------------- */
 
 /* Stage 0 hashes every index into the coarse buckets, with HashX's
- * scatter table (scatter.h): Equi-X's widths, handed to HashX as data. */
-static void hash_leaves(hashx_ctx *hash, equix_solver_heap *h)
+ * scatter table (scatter.h): Equi-X's widths, handed to the hash as data
+ * (hash_family.h: HashX's own scatter forms for v1, HashWX's batches for
+ * v2). */
+static void hash_leaves(equix_hash *hash, equix_solver_heap *h)
 {
 	const hashx_scatter table = {
 		.counts = h->stage1.counts,
@@ -45,7 +47,7 @@ static void hash_leaves(hashx_ctx *hash, equix_solver_heap *h)
 	};
 
 	memset(h->stage1.counts, 0, sizeof h->stage1.counts);
-	hashx_exec_scatter(hash, 0, EQUIX_INDEX_SPACE, &table);
+	equix_hash_scatter(hash, &table);
 }
 
 /* ---- stages 1-3: pairing complementary buckets ---------------------- */
@@ -421,7 +423,7 @@ static void stage3(equix_solver_heap *h, found *f)
 	}
 }
 
-unsigned equix_solver_solve(hashx_ctx *hash, equix_solver_heap *h,
+unsigned equix_solver_solve(equix_hash *hash, equix_solver_heap *h,
 			    equix_solution out[EQUIX_MAX_SOLS])
 {
 	found f = {out, 0};

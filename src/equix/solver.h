@@ -22,7 +22,8 @@
 #include <stdint.h>
 
 #include <equix.h>
-#include <hashx.h>
+
+#include "hash_family.h"
 
 #define EQUIX_INDEX_SPACE (UINT32_C(1) << 16)
 #define EQUIX_COARSE_BITS 8 /* a coarse bucket: these low bits of the sum */
@@ -119,9 +120,9 @@ typedef struct equix_solver_heap {
 	equix_scratch scratch;
 } equix_solver_heap;
 
-/* Finds up to EQUIX_MAX_SOLS solutions for the function in `hash` (made
- * and prepared); returns how many. */
-unsigned equix_solver_solve(hashx_ctx *hash, equix_solver_heap *heap,
+/* Finds up to EQUIX_MAX_SOLS solutions for the function made last in
+ * `hash`; returns how many. */
+unsigned equix_solver_solve(equix_hash *hash, equix_solver_heap *heap,
 			    equix_solution out[EQUIX_MAX_SOLS]);
 
 #endif

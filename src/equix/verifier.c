@@ -9,7 +9,7 @@
  */
 #include <config.h>
 
-#include "hashx_internal.h"
+#include "hash_family.h"
 #include "puzzle.h"
 #include "verifier.h"
 
@@ -33,14 +33,15 @@ static equix_result half_sum(const uint64_t *h, uint64_t *sum)
 	return (*sum & EQUIX_QUAD_MASK) ? EQUIX_FAIL_PARTIAL_SUM : EQUIX_OK;
 }
 
-equix_result equix_verify_sums(const hashx_ctx *hash, const equix_solution *s)
+equix_result equix_verify_sums(const equix_hash *hash,
+			       const equix_solution *s)
 {
 	uint64_t in[EQUIX_NUM_IDX], h[EQUIX_NUM_IDX], left, right;
 	equix_result r;
 
 	for (int i = 0; i < EQUIX_NUM_IDX; i++)
 		in[i] = s->idx[i];
-	hashx_exec8_u64(hash, in, h);
+	equix_hash_8(hash, in, h);
 	r = half_sum(&h[0], &left);
 	if (r == EQUIX_OK)
 		r = half_sum(&h[4], &right);

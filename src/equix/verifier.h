@@ -7,12 +7,13 @@
 #define EQUIX_VERIFIER_H
 
 #include <equix.h>
-#include <hashx.h>
+
+#include "hash_family.h"
 
 /* Checks the pair, quad and final sums of an ordered solution under the
- * prepared function `hash`, in the reference's order, returning the first
+ * function made last in `hash`, in the reference's order, returning the first
  * failure. */
-equix_result equix_verify_sums(const hashx_ctx *hash,
+equix_result equix_verify_sums(const equix_hash *hash,
 			       const equix_solution *s);
 
 #endif
