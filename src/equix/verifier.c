@@ -3,9 +3,10 @@
 /*
  * verifier.c - the sums of an Equi-X solution, in the reference's order
  * (pairs, then quads, then the whole), so each bad solution gets the
- * reference's result code. The 8 hashes are computed together first:
- * in vector lanes that costs about what 2 hashes one at a time did, so
- * hashing only as far as the first bad pair saves nothing.
+ * reference's result code. The 8 hashes are computed together first
+ * (hash_family.h): for v1 in vector lanes that costs about what 2 hashes
+ * one at a time did, so hashing only as far as the first bad pair saves
+ * nothing.
  */
 #include <config.h>
 
