@@ -26,6 +26,9 @@
 #define SOLVE_CHECKS 6
 #define NO_COMPILER "no HashX compiler in this build"
 #define NO_HASHWX_COMPILER "no HashWX compiler in this build"
+/* The one an Equi-X context of `flags` lacks. */
+#define NO_COMPILER_FOR(flags)                                             \
+	((flags) & EQUIX_CTX_V2 ? NO_HASHWX_COMPILER : NO_COMPILER)
 
 /* Hex of the first bytes of `data` for messages ("-" when empty,
  * "..." after 12 bytes). */
@@ -349,7 +352,7 @@ static double run_verify(void *state, uint64_t iters)
  * a function: the same solutions in the same order, or the same
  * failure. */
 static bench_status check_solve(equix_state *s, const bench_vectors *v,
-				char *msg, size_t size)
+				int flags, char *msg, size_t size)
 {
 	size_t with = 0, without = 0;
 	char hex[32];
@@ -365,7 +368,8 @@ static bench_status check_solve(equix_state *s, const bench_vectors *v,
 				      &b);
 		hex_short(x->challenge, x->len, hex, sizeof hex);
 		if (r == EQUIX_FAIL_COMPILE)
-			return bench_say(BENCH_SKIP, msg, size, NO_COMPILER);
+			return bench_say(BENCH_SKIP, msg, size,
+					 NO_COMPILER_FOR(flags));
 		if (!x->ok && r != EQUIX_FAIL_CHALLENGE)
 			return bench_say(BENCH_WRONG, msg, size,
 					 "challenge %s: equix_solve gave "
@@ -394,13 +398,13 @@ static bench_status solve_setup(const bench_library *lib,
 
 	/* The reference's equix_alloc fails when it cannot compile. */
 	if (s == NULL && (flags & EQUIX_CTX_MUST_COMPILE))
-		return bench_say(BENCH_SKIP, msg, size, NO_COMPILER);
+		return bench_say(BENCH_SKIP, msg, size, NO_COMPILER_FOR(flags));
 	if (s == NULL)
 		return bench_say(BENCH_ERROR, msg, size, "equix_alloc failed");
 	for (size_t i = 0; i < v->n_equix && s->n < SOLVE_CHALLENGES; i++)
 		if (v->equix[i].ok)
 			s->pairs[s->n++].vec = &v->equix[i];
-	return s->n == 0 ? BENCH_ERROR : check_solve(s, v, msg, size);
+	return s->n == 0 ? BENCH_ERROR : check_solve(s, v, flags, msg, size);
 }
 
 /* solve/: one equix_solve per iteration, cycling over challenges. */
