@@ -1,7 +1,8 @@
 /* Copyright (c) 2026 The equix authors */
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * benchmarks.c - the HashX and Equi-X benchmarks, and the list of all.
+ * benchmarks.c - the HashX, HashWX, Equi-X and Equi-X v2 benchmarks,
+ * and the list of all.
  * Each set-up first runs the operation on the reference vectors and
  * compares the outputs: a library that computes something else is
  * refused, never timed.
@@ -24,6 +25,10 @@
 /* Challenges whose solutions are compared before solve/ is timed. */
 #define SOLVE_CHECKS 6
 #define NO_COMPILER "no HashX compiler in this build"
+#define NO_HASHWX_COMPILER "no HashWX compiler in this build"
+/* The one an Equi-X context of `flags` lacks. */
+#define NO_COMPILER_FOR(flags)                                             \
+	((flags) & EQUIX_CTX_V2 ? NO_HASHWX_COMPILER : NO_COMPILER)
 
 /* Hex of the first bytes of `data` for messages ("-" when empty,
  * "..." after 12 bytes). */
@@ -239,7 +244,7 @@ static equix_state *equix_state_new(const bench_library *lib, int flags,
 	if ((*state = s) == NULL)
 		return NULL;
 	s->lib = lib;
-	s->ctx = lib->equix_alloc(flags);
+	s->ctx = bench_equix_alloc(lib, flags);
 	s->pairs = calloc(cap, sizeof *s->pairs);
 	return s->ctx != NULL && s->pairs != NULL ? s : NULL;
 }
@@ -299,10 +304,20 @@ static bench_status check_verify(equix_state *s, char *msg, size_t size)
 	return BENCH_READY;
 }
 
+/* A library whose v1 is not Tor's (library.h): its v1 rows are skipped. */
+static bool no_v1(const bench_library *lib, int flags)
+{
+	return !(flags & EQUIX_CTX_V2) && lib->no_v1[0] != '\0';
+}
+
 static bench_status verify_setup(const bench_library *lib,
 				 const bench_vectors *v, int flags, void **state,
 				 char *msg, size_t size)
 {
+	if (no_v1(lib, flags)) {
+		*state = NULL;
+		return bench_say(BENCH_SKIP, msg, size, "%s", lib->no_v1);
+	}
 	equix_state *s = equix_state_new(lib, flags,
 					 v->n_equix * EQUIX_MAX_SOLS, state);
 
@@ -337,7 +352,7 @@ static double run_verify(void *state, uint64_t iters)
  * a function: the same solutions in the same order, or the same
  * failure. */
 static bench_status check_solve(equix_state *s, const bench_vectors *v,
-				char *msg, size_t size)
+				int flags, char *msg, size_t size)
 {
 	size_t with = 0, without = 0;
 	char hex[32];
@@ -349,10 +364,12 @@ static bench_status check_solve(equix_state *s, const bench_vectors *v,
 
 		if (x->ok ? with++ >= SOLVE_CHECKS : without++ >= 1)
 			continue;
-		r = s->lib->equix_solve(s->ctx, x->challenge, x->len, &b);
+		r = bench_equix_solve(s->lib, s->ctx, x->challenge, x->len,
+				      &b);
 		hex_short(x->challenge, x->len, hex, sizeof hex);
 		if (r == EQUIX_FAIL_COMPILE)
-			return bench_say(BENCH_SKIP, msg, size, NO_COMPILER);
+			return bench_say(BENCH_SKIP, msg, size,
+					 NO_COMPILER_FOR(flags));
 		if (!x->ok && r != EQUIX_FAIL_CHALLENGE)
 			return bench_say(BENCH_WRONG, msg, size,
 					 "challenge %s: equix_solve gave "
@@ -372,18 +389,22 @@ static bench_status solve_setup(const bench_library *lib,
 				const bench_vectors *v, int flags, void **state,
 				char *msg, size_t size)
 {
+	if (no_v1(lib, flags)) {
+		*state = NULL;
+		return bench_say(BENCH_SKIP, msg, size, "%s", lib->no_v1);
+	}
 	equix_state *s = equix_state_new(lib, EQUIX_CTX_SOLVE | flags,
 					 SOLVE_CHALLENGES, state);
 
 	/* The reference's equix_alloc fails when it cannot compile. */
 	if (s == NULL && (flags & EQUIX_CTX_MUST_COMPILE))
-		return bench_say(BENCH_SKIP, msg, size, NO_COMPILER);
+		return bench_say(BENCH_SKIP, msg, size, NO_COMPILER_FOR(flags));
 	if (s == NULL)
 		return bench_say(BENCH_ERROR, msg, size, "equix_alloc failed");
 	for (size_t i = 0; i < v->n_equix && s->n < SOLVE_CHALLENGES; i++)
 		if (v->equix[i].ok)
 			s->pairs[s->n++].vec = &v->equix[i];
-	return s->n == 0 ? BENCH_ERROR : check_solve(s, v, msg, size);
+	return s->n == 0 ? BENCH_ERROR : check_solve(s, v, flags, msg, size);
 }
 
 /* solve/: one equix_solve per iteration, cycling over challenges. */
@@ -396,11 +417,167 @@ static double run_solve(void *state, uint64_t iters)
 	for (uint64_t i = 0; i < iters; i++) {
 		const bench_equix_vec *x = s->pairs[s->next].vec;
 
-		if (s->lib->equix_solve(s->ctx, x->challenge, x->len, &b) ==
-		    EQUIX_OK)
+		if (bench_equix_solve(s->lib, s->ctx, x->challenge, x->len,
+				      &b) == EQUIX_OK)
 			s->sink += b.count;
 		s->next = (s->next + 1) % s->n;
 	}
+	return cli_now_ns() - t0;
+}
+
+/* ---- Equi-X v2 ---------------------------------------------------- */
+
+/* The v2 rows: the v1 set-ups (param has EQUIX_CTX_V2) on the v2 corpus,
+ * once the library is known to do v2 (bench_library_probe). */
+static bench_status v2_ready(const bench_library *lib, const bench_vectors *v,
+			     char *msg, size_t size)
+{
+	if (lib->equix_v2 == 0)
+		return bench_say(BENCH_SKIP, msg, size, "%s", lib->no_v2);
+	if (v->n_equixv2 == 0)
+		return bench_say(BENCH_SKIP, msg, size,
+				 "no equix-v2.txt among the vectors");
+	return BENCH_READY;
+}
+
+/* The vectors with the v2 challenges where the v1 ones were: each
+ * set-up and check then runs unchanged. */
+static bench_vectors v2_view(const bench_vectors *v)
+{
+	bench_vectors w = *v;
+
+	w.equix = v->equixv2;
+	w.n_equix = v->n_equixv2;
+	return w;
+}
+
+static bench_status verify_v2_setup(const bench_library *lib,
+				    const bench_vectors *v, int flags,
+				    void **state, char *msg, size_t size)
+{
+	bench_vectors w = v2_view(v);
+	bench_status st = v2_ready(lib, v, msg, size);
+
+	*state = NULL;
+	return st != BENCH_READY ? st
+				 : verify_setup(lib, &w, flags, state, msg, size);
+}
+
+/* The pairs point into the vectors, not into the view: it may go. */
+static bench_status solve_v2_setup(const bench_library *lib,
+				   const bench_vectors *v, int flags,
+				   void **state, char *msg, size_t size)
+{
+	bench_vectors w = v2_view(v);
+	bench_status st = v2_ready(lib, v, msg, size);
+
+	*state = NULL;
+	return st != BENCH_READY ? st
+				 : solve_setup(lib, &w, flags, state, msg, size);
+}
+
+/* ---- HashWX ------------------------------------------------------- */
+
+/* Seeds cycled over by hashwx-generate/. */
+#define HASHWX_SEEDS 16
+
+typedef struct hashwx_state {
+	const bench_library *lib;
+	hashwx_ctx *ctx;
+	const bench_hashwx_vec *seeds;
+	size_t n, next;
+	uint64_t input, sink;
+} hashwx_state;
+
+static void hashwx_teardown(void *state)
+{
+	hashwx_state *s = state;
+
+	if (s != NULL && s->ctx != NULL && s->ctx != HASHWX_NOTSUPP)
+		s->lib->hashwx_free(s->ctx);
+	free(s);
+}
+
+/* Every recorded seed's function must give every recorded hash. */
+static bench_status check_hashwx(hashwx_state *s, const bench_vectors *v,
+				 char *msg, size_t size)
+{
+	char hex[32];
+
+	for (size_t i = 0; i < v->n_hashwx; i++) {
+		const bench_hashwx_vec *x = &v->hashwx[i];
+
+		s->lib->hashwx_make(s->ctx, x->seed);
+		for (int k = 0; k < x->pairs; k++) {
+			uint64_t h = s->lib->hashwx_exec(s->ctx, x->nonce[k]);
+
+			if (h != x->hash[k])
+				return bench_say(
+					BENCH_WRONG, msg, size,
+					"seed %s, input %llx: hash %016llx, "
+					"expected %016llx",
+					hex_short(x->seed, sizeof x->seed, hex,
+						  sizeof hex),
+					(unsigned long long)x->nonce[k],
+					(unsigned long long)h,
+					(unsigned long long)x->hash[k]);
+		}
+	}
+	return BENCH_READY;
+}
+
+/* A context of `type` (HASHWX_INTERPRETED or HASHWX_COMPILED, the same
+ * numbers in tevador's hashwx.h), checked against the corpus. */
+static bench_status hashwx_setup(const bench_library *lib,
+				 const bench_vectors *v, int type,
+				 void **state, char *msg, size_t size)
+{
+	hashwx_state *s;
+
+	*state = NULL;
+	if (lib->hashwx_alloc == NULL)
+		return bench_say(BENCH_SKIP, msg, size,
+				 "no reference HashWX (--reference-hashwx "
+				 "names his libhashwx.so)");
+	if (v->n_hashwx == 0)
+		return bench_say(BENCH_SKIP, msg, size,
+				 "no hashwx-v2.txt among the vectors");
+	if ((*state = s = calloc(1, sizeof *s)) == NULL)
+		return BENCH_ERROR;
+	s->lib = lib;
+	s->seeds = v->hashwx;
+	s->n = v->n_hashwx < HASHWX_SEEDS ? v->n_hashwx : HASHWX_SEEDS;
+	s->ctx = lib->hashwx_alloc((hashwx_type)type);
+	if (s->ctx == HASHWX_NOTSUPP)
+		return bench_say(BENCH_SKIP, msg, size, NO_HASHWX_COMPILER);
+	if (s->ctx == NULL)
+		return bench_say(BENCH_ERROR, msg, size,
+				 "hashwx_alloc failed");
+	return check_hashwx(s, v, msg, size);
+}
+
+/* hashwx-generate/: one hashwx_make per iteration (compiling it, for a
+ * compiled context), cycling over the seeds. */
+static double run_hashwx_generate(void *state, uint64_t iters)
+{
+	hashwx_state *s = state;
+	double t0 = cli_now_ns();
+
+	for (uint64_t i = 0; i < iters; i++) {
+		s->lib->hashwx_make(s->ctx, s->seeds[s->next].seed);
+		s->next = (s->next + 1) % s->n;
+	}
+	return cli_now_ns() - t0;
+}
+
+/* hashwx-hash/: one hashwx_exec per iteration, on successive inputs. */
+static double run_hashwx_hash(void *state, uint64_t iters)
+{
+	hashwx_state *s = state;
+	double t0 = cli_now_ns();
+
+	for (uint64_t i = 0; i < iters; i++)
+		s->sink += s->lib->hashwx_exec(s->ctx, s->input++);
 	return cli_now_ns() - t0;
 }
 
@@ -430,6 +607,27 @@ const bench_def bench_defs[] = {
 	 POW_EFFORT, bench_pow_effort, bench_pow_free, 0},
 	{"pow/verify", "pow", "verification", true, bench_pow_setup,
 	 POW_SERVICE, bench_pow_verify, bench_pow_free, 0},
+	/* Issue 46: HashWX and Equi-X v2, after every older row, whose order
+	 * (and --list) stays as it was. */
+	{"hashwx-generate/interp", "hashwx-generate", NULL, false,
+	 hashwx_setup, HASHWX_INTERPRETED, run_hashwx_generate,
+	 hashwx_teardown, 0},
+	{"hashwx-generate/compiled", "hashwx-generate", NULL, false,
+	 hashwx_setup, HASHWX_COMPILED, run_hashwx_generate, hashwx_teardown,
+	 0},
+	{"hashwx-hash/interp", "hashwx-hash", "hash", false, hashwx_setup,
+	 HASHWX_INTERPRETED, run_hashwx_hash, hashwx_teardown, 0},
+	{"hashwx-hash/compiled", "hashwx-hash", "hash", false, hashwx_setup,
+	 HASHWX_COMPILED, run_hashwx_hash, hashwx_teardown, 0},
+	{"verify-v2/interp", "verify-v2", "verification", false,
+	 verify_v2_setup, EQUIX_CTX_V2, run_verify, equix_teardown, 0},
+	{"verify-v2/try-compile", "verify-v2", "verification", false,
+	 verify_v2_setup, EQUIX_CTX_V2 | EQUIX_CTX_TRY_COMPILE, run_verify,
+	 equix_teardown, 0},
+	{"solve-v2/interp", "solve-v2", "solve", false, solve_v2_setup,
+	 EQUIX_CTX_V2, run_solve, equix_teardown, 10},
+	{"solve-v2/compiled", "solve-v2", "solve", false, solve_v2_setup,
+	 EQUIX_CTX_V2 | EQUIX_CTX_MUST_COMPILE, run_solve, equix_teardown, 10},
 };
 
 const size_t n_bench_defs = sizeof bench_defs / sizeof bench_defs[0];

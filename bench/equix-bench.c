@@ -399,11 +399,23 @@ static int load(run *r)
 	    bench_library_load(r->opt.reference, r->opt.reference_hashx,
 			       &r->libs[1]) < 0)
 		return -1;
+	if (r->opt.reference_hashwx != NULL &&
+	    bench_library_load_hashwx(r->opt.reference_hashwx,
+				      &r->libs[1]) < 0)
+		return -1;
 	if (bench_vectors_load(bench_vectors_dir(r->opt.vectors), &r->vectors,
-			       err, sizeof err) < 0) {
+			       err, sizeof err) < 0 ||
+	    bench_vectors_load_v2(bench_vectors_dir(r->opt.vectors),
+				  &r->vectors, err, sizeof err) < 0) {
 		bench_error("%s", err);
 		return -1;
 	}
+	/* Whose API each follows and whether it does Equi-X v2, found by
+	 * running it: a v1-only library's v2 rows are skipped, not timed
+	 * as v1. */
+	for (size_t l = 0; l < r->n_libs; l++)
+		if (bench_library_probe(&r->libs[l], &r->vectors) < 0)
+			return -1;
 	return 0;
 }
 

@@ -42,6 +42,7 @@
 #include <valgrind/callgrind.h>
 
 #include <equix.h>
+#include <hashwx.h>
 #include <hashx.h>
 
 #include "dispatch.h"
@@ -75,6 +76,9 @@
 #define HASH_SEEDS 64 /* each with its recorded inputs (4 in hashx.txt) */
 #define VERIFY_SOLUTIONS 32
 #define SOLVE_CHALLENGES 1
+/* HashWX (issue 46): seeds made, and seeds whose recorded inputs (6 a
+ * line in hashwx-v2.txt) are hashed. */
+#define HASHWX_SEEDS 64
 
 static const char *progname = "equix-count";
 
@@ -363,6 +367,125 @@ static bool count_solve(const bench_vectors *v, int flags, const char *figure)
 	return true;
 }
 
+/* ---- HashWX and Equi-X v2 ------------------------------------------ */
+
+/* The first HASHWX_SEEDS lines of hashwx-v2.txt; false (said) when there
+ * are fewer. */
+static bool enough_hashwx(const bench_vectors *v, const char *figure)
+{
+	if (v->n_hashwx >= HASHWX_SEEDS)
+		return true;
+	say("%s: the vectors hold %zu HashWX seeds, %d needed", figure,
+	    v->n_hashwx, HASHWX_SEEDS);
+	return false;
+}
+
+/* The function made in `ctx` gives x's recorded hashes. */
+static bool check_hashwx(const hashwx_ctx *ctx, const bench_hashwx_vec *x,
+			 const char *figure, size_t i)
+{
+	for (int k = 0; k < x->pairs; k++)
+		if (hashwx_exec(ctx, x->nonce[k]) != x->hash[k]) {
+			say("%s: seed %zu, input %llx: the hash differs from "
+			    "the recorded one",
+			    figure, i, (unsigned long long)x->nonce[k]);
+			return false;
+		}
+	return true;
+}
+
+/* hashwx-generate/: one hashwx_make per seed, as generate/ (warm-up
+ * makes uncounted; hashwx_make returns nothing, so each seed is made
+ * again after the region and its function checked). */
+static bool count_hashwx_generate(const bench_vectors *v, int type,
+				  const char *figure)
+{
+	hashwx_ctx *ctx = hashwx_alloc((hashwx_type)type);
+	bool ok = ctx != NULL && ctx != HASHWX_NOTSUPP &&
+		  enough_hashwx(v, figure);
+
+	if (ctx == NULL || ctx == HASHWX_NOTSUPP)
+		say("%s: hashwx_alloc failed", figure);
+	for (size_t i = 0; ok && i < HASHWX_SEEDS; i++)
+		hashwx_make(ctx, v->hashwx[i].seed);
+	if (ok) {
+		region_begin();
+		for (size_t i = 0; i < HASHWX_SEEDS; i++)
+			hashwx_make(ctx, v->hashwx[i].seed);
+		region_end(figure, HASHWX_SEEDS);
+		ok = check_hashwx(ctx, &v->hashwx[HASHWX_SEEDS - 1], figure,
+				  HASHWX_SEEDS - 1);
+	}
+	for (size_t i = 0; ok && i < HASHWX_SEEDS; i++) {
+		hashwx_make(ctx, v->hashwx[i].seed);
+		ok = check_hashwx(ctx, &v->hashwx[i], figure, i);
+	}
+	if (ok)
+		region_checked(figure, HASHWX_SEEDS);
+	if (ctx != HASHWX_NOTSUPP)
+		hashwx_free(ctx);
+	return ok;
+}
+
+/* hashwx-hash/: every recorded input of HASHWX_SEEDS functions, each in
+ * its own context made beforehand; compared with the records after. */
+static bool count_hashwx_hash(const bench_vectors *v, int type,
+			      const char *figure)
+{
+	hashwx_ctx *ctx[HASHWX_SEEDS] = {NULL};
+	static uint64_t out[HASHWX_SEEDS][BENCH_VEC_PAIRS];
+	unsigned iters = 0;
+	bool ok = enough_hashwx(v, figure);
+
+	for (size_t i = 0; ok && i < HASHWX_SEEDS; i++) {
+		ctx[i] = hashwx_alloc((hashwx_type)type);
+		if (ctx[i] == NULL || ctx[i] == HASHWX_NOTSUPP) {
+			say("%s: hashwx_alloc failed", figure);
+			ctx[i] = NULL;
+			ok = false;
+			break;
+		}
+		hashwx_make(ctx[i], v->hashwx[i].seed);
+		iters += (unsigned)v->hashwx[i].pairs;
+		/* Uncounted first calls, as for generate/. */
+		ok = check_hashwx(ctx[i], &v->hashwx[i], figure, i);
+	}
+	if (ok) {
+		region_begin();
+		for (size_t i = 0; i < HASHWX_SEEDS; i++)
+			for (int k = 0; k < v->hashwx[i].pairs; k++)
+				out[i][k] = hashwx_exec(ctx[i],
+							v->hashwx[i].nonce[k]);
+		region_end(figure, iters);
+	}
+	for (size_t i = 0; ok && i < HASHWX_SEEDS; i++)
+		for (int k = 0; ok && k < v->hashwx[i].pairs; k++)
+			if (out[i][k] != v->hashwx[i].hash[k]) {
+				say("%s: seed %zu, input %llx: the counted "
+				    "hash differs from the recorded one",
+				    figure, i,
+				    (unsigned long long)v->hashwx[i].nonce[k]);
+				ok = false;
+			}
+	if (ok)
+		region_checked(figure, iters);
+	for (size_t i = 0; i < HASHWX_SEEDS; i++)
+		hashwx_free(ctx[i]);
+	return ok;
+}
+
+/* verify-v2/: verify/'s count on the Equi-X v2 corpus (equix-v2.txt in
+ * place of equix.txt), with verify-v2's flags (EQUIX_CTX_V2). */
+static bool count_verify_v2(const bench_vectors *v, int flags,
+			    const char *figure)
+{
+	bench_vectors w = *v;
+
+	w.equix = v->equixv2;
+	w.n_equix = v->n_equixv2;
+	return count_verify(&w, flags, figure);
+}
+
 /* ---- The list ------------------------------------------------------ */
 
 /* A figure's context: the HashX type or Equi-X flags of equix-bench's
@@ -390,6 +513,10 @@ static const figure figures[] = {
 	{"verify/compiled", count_verify,
 	 EQUIX_CTX_VERIFY | EQUIX_CTX_MUST_COMPILE},
 	{"solve/compiled", count_solve, AS_BENCHMARK},
+	/* Issue 46: interpreted only until HashWX compiles here. */
+	{"hashwx-generate/interp", count_hashwx_generate, AS_BENCHMARK},
+	{"hashwx-hash/interp", count_hashwx_hash, AS_BENCHMARK},
+	{"verify-v2/interp", count_verify_v2, AS_BENCHMARK},
 };
 
 /* The figure's run, with its context's parameter. */
@@ -572,7 +699,9 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (bench_vectors_load(bench_vectors_dir(dir), &v, err, sizeof err) <
-	    0) {
+		    0 ||
+	    bench_vectors_load_v2(bench_vectors_dir(dir), &v, err,
+				  sizeof err) < 0) {
 		say("%s", err);
 		return 1;
 	}

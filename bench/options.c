@@ -78,6 +78,9 @@ static const tool_option specs[] = {
 				    "generate/ and hash/ (when its\n"
 				    "libequix.so hides hashx_*)", PATH,
 	 FIELD(reference_hashx), 0, 0, 0},
+	{"reference-hashwx", "PATH", "the reference's libhashwx.so, for\n"
+				     "hashwx-generate/ and hashwx-hash/",
+	 PATH, FIELD(reference_hashwx), 0, 0, 0},
 	{"vectors", "DIR", "reference vectors (tests/vectors)", PATH,
 	 FIELD(vectors), 0, 0, 0},
 	{"list-impls", NULL, "print the HashX implementations, one a\n"
@@ -96,7 +99,8 @@ static const tool_option specs[] = {
 void bench_options_usage(FILE *f)
 {
 	fputs("usage: equix-bench [OPTION]...\n"
-	      "Times HashX, Equi-X and Tor's PoW v1 in Criterion.rs's manner.\n"
+	      "Times HashX, HashWX, Equi-X (v1 and v2) and Tor's PoW v1 in\n"
+	      "Criterion.rs's manner.\n"
 	      "\n", f);
 	tool_options_help(f, specs, N_SPECS, HELP_COLUMN);
 	fputs("\n"
@@ -249,6 +253,8 @@ int bench_options_parse(int argc, char **argv, bench_options *o)
 				   "each other");
 	if (o->reference_hashx && !o->reference)
 		return usage_error("--reference-hashx needs --reference");
+	if (o->reference_hashwx && !o->reference)
+		return usage_error("--reference-hashwx needs --reference");
 	finish(o);
 	return 0;
 }

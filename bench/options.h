@@ -29,6 +29,7 @@ typedef struct bench_options {
 	int no_report, json, quick, list, list_impls, help, version;
 	const char *reference;
 	const char *reference_hashx;
+	const char *reference_hashwx;
 	const char *vectors;
 } bench_options;
 

@@ -75,7 +75,7 @@ coverage() {
 	for cmd in solve verify hash "pow solve" "pow verify"; do
 		# shellcheck disable=SC2086 # "pow solve" is two words
 		opts=$($runner "$program" $cmd --help |
-			sed -n 's/^  \(-[a-z], \)\{0,1\}\(--[a-z][a-z-]*\).*/\2/p')
+			sed -n 's/^  \(-[a-z], \)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\2/p')
 		[ -n "$opts" ] || { fail "options of $cmd" "none in --help"; continue; }
 		for opt in $opts; do
 			if cut -f2 "$tmp/rows" |

@@ -114,6 +114,32 @@ else
 	fail "wrong output refused" "status $rc: $(head -c 300 "$tmp/err") $(head -c 200 "$tmp/out")"
 fi
 
+# ---- The v2 rows (issue 46) -----------------------------------------
+# HashWX and Equi-X v2 are timed after their check against the v2 corpora;
+# a wrong HashWX hash is refused as a wrong HashX one is.
+V2TIME='^(hashwx-hash/interp|verify-v2/interp) +time:   \['
+run --quick --no-report --results "$tmp/results" \
+	--filter '^(hashwx-hash/interp|verify-v2/interp)$'
+if [ "$rc" = 0 ] && [ "$(grep -cE "$V2TIME" "$tmp/out")" = 2 ]; then
+	pass "v2 time lines"
+else
+	fail "v2 time lines" "status $rc: $(head -c 300 "$tmp/err") $(head -c 300 "$tmp/out")"
+fi
+cp "$vectors/equix-v2.txt" "$tmp/vec/" || exit 99
+awk 'NR == 1 { split($3, p, ":"); d = substr(p[2], 1, 1) == "0" ? "1" : "0"
+	$3 = p[1] ":" d substr(p[2], 2) } { print }' \
+	"$vectors/hashwx-v2.txt" >"$tmp/vec/hashwx-v2.txt"
+cp "$vectors/hashx.txt" "$tmp/vec/hashx.txt" || exit 99
+run --quick --no-report --results "$tmp/results" --vectors "$tmp/vec" \
+	--filter '^hashwx-hash/interp$'
+if [ "$rc" = 1 ] &&
+	grep -q '^equix-bench: hashwx-hash/interp: output differs from the reference vectors: .*; not timed$' "$tmp/err" &&
+	! grep -q 'time:' "$tmp/out"; then
+	pass "wrong HashWX output refused"
+else
+	fail "wrong HashWX output refused" "status $rc: $(head -c 300 "$tmp/err")"
+fi
+
 # ---- JSON ------------------------------------------------------------
 quick --json --no-report --baseline smoke
 if [ "$rc" != 0 ] || ! grep -q '"name": "verify/interp"' "$tmp/out" ||
@@ -147,7 +173,9 @@ fi
 # ---- --list, --help, bad options -------------------------------------
 run --list
 if [ "$rc" = 0 ] && grep -qx 'verify/interp' "$tmp/out" &&
-	grep -qx 'pow/verify' "$tmp/out"; then
+	grep -qx 'pow/verify' "$tmp/out" &&
+	[ "$(tail -n 8 "$tmp/out" | tr '\n' ' ')" = \
+	"hashwx-generate/interp hashwx-generate/compiled hashwx-hash/interp hashwx-hash/compiled verify-v2/interp verify-v2/try-compile solve-v2/interp solve-v2/compiled " ]; then
 	pass "list"
 else
 	fail "list" "status $rc: $(head -c 200 "$tmp/out")"
@@ -176,7 +204,8 @@ done
 for args in "--bogus" "--sample-size 1" "--sample-size x" "--filter (" \
 	"--warm-up-time -1" "--measurement-time nan" "--confidence-level 1" \
 	"--baseline a/b" "--nresamples" "extra" \
-	"--baseline a --save-baseline b" "--reference-hashx x.so"; do
+	"--baseline a --save-baseline b" "--reference-hashx x.so" \
+	"--reference-hashwx x.so"; do
 	# $args split on purpose
 	run $args
 	if [ "$rc" = 2 ] && [ ! -s "$tmp/out" ] &&

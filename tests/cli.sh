@@ -261,6 +261,64 @@ run verify --compile --hex 81455ce9 "$sol"
 [ "$rc" = "$compile_rc" ] && pass "verify --compile" ||
 	fail "verify --compile" "status $rc, hash --compile gave $compile_rc"
 
+# ---- --v2: HashWX and Equi-X v2, the reference's corpora ---------------
+
+# hash --v2: the first lines of tests/vectors/hashwx-v2.txt, every nonce
+# of each through equix-cli, as 16 hex digits; --interpret the same.
+n=0 ran=0
+head -n 8 "$vectors/hashwx-v2.txt" >"$tmp/hashwx-vectors"
+while read -r _ seed pairs; do
+	n=$((n + 1))
+	sampled $((n - 1)) || continue
+	ran=$((ran + 1))
+	bad=
+	for pair in $pairs; do
+		input=${pair%%:*} want=${pair#*:}
+		run hash --v2 "$seed" "0x$input"
+		[ "$rc" = 0 ] && [ "$(out)" = "$want" ] ||
+			bad="$input: status $rc, got '$(out)', want $want"
+		run hash --v2 --interpret "$seed" "0x$input"
+		[ "$rc" = 0 ] && [ "$(out)" = "$want" ] ||
+			bad="$input --interpret: status $rc, got '$(out)'"
+	done
+	[ -z "$bad" ] && pass "hash --v2 vector $n" || fail "hash --v2 vector $n" "$bad"
+done <"$tmp/hashwx-vectors"
+sample_note "HashWX vectors" "$ran" "$n"
+usage "hash --v2: a 31-byte seed" hash --v2 "$(repeat ab 31)" 1
+usage "hash --v2: a 33-byte seed" hash --v2 "$(repeat ab 33)" 1
+usage "hash --v2: a text seed" hash --v2 seed 1
+usage "hash --v2: a non-hex seed" hash --v2 "$(repeat ab 31)zz" 1
+stderr_has "hash --v2: the seed's message" "expected 64 hex digits"
+run hash --v2 --compile "$(repeat 00 32)" 0
+if [ "$rc" = 0 ]; then
+	[ "$(out)" = 91abdf0422944e5d ] && pass "hash --v2 --compile" ||
+		fail "hash --v2 --compile" "'$(out)'"
+else
+	check_one_line_error "hash --v2 --compile, no HashWX compiler here" 1
+	stderr_has "hash --v2 --compile message" "HashWX"
+	echo "SKIP: hash --v2 --compile: no compiled HashWX on this machine"
+fi
+
+# solve/verify --v2: the first challenges of tests/vectors/equix-v2.txt,
+# every solution in the reference's order; each one valid under --v2.
+n=0 ran=0
+head -n 6 "$vectors/equix-v2.txt" >"$tmp/equixv2-vectors"
+while read -r _ challenge count sols; do
+	n=$((n + 1))
+	sampled $((n - 1)) || continue
+	ran=$((ran + 1))
+	[ "$challenge" = - ] && challenge=
+	want=$(echo $sols | tr ' ' '\n')
+	expect "solve --v2 vector $n ($count solutions)" 0 "$want" \
+		solve --v2 --hex --indices "$challenge"
+	[ "$count" = 0 ] && continue
+	first=${sols%% *}
+	expect "verify --v2 vector $n" 0 valid verify --v2 --hex "$challenge" "$first"
+	expect "verify --v2 vector $n (wire)" 0 valid verify --v2 --interpret \
+		--hex "$challenge" "$(wire_of "$first")"
+done <"$tmp/equixv2-vectors"
+sample_note "Equi-X v2 vectors" "$ran" "$n"
+
 # ---- pow solve: Tor's test vectors ----------------------------------------
 
 id=$(repeat 11 32)
@@ -525,7 +583,7 @@ usage "pow solve: ambiguous option" pow solve --id "$id" --seed "$seed" --effort
 for cmd in solve verify hash "pow solve" "pow verify"; do
 	# shellcheck disable=SC2086 # "pow solve" is two words
 	$runner "$cli" $cmd --help |
-		sed -n 's/^  \(-[a-z], \)\{0,1\}\(--[a-z][a-z-]*\)\( [A-Z]\)\{0,1\}.*/\2\3/p' \
+		sed -n 's/^  \(-[a-z], \)\{0,1\}\(--[a-z][a-z0-9-]*\)\( [A-Z]\)\{0,1\}.*/\2\3/p' \
 		>"$tmp/options"
 	[ -s "$tmp/options" ] || fail "$cmd: repeated options" "no options in --help"
 	# Under valgrind the sample of each command's options: one check
@@ -945,6 +1003,8 @@ run solve --hex 2d
 stdin_is "solve -: the challenge '-' itself, from stdin" '-\n' solve -
 run hash seed 1
 stdin_is "hash -: the seed from stdin" 'seed\n' hash - 1
+run hash --v2 "$(repeat 00 32)" 1
+stdin_is "hash --v2 -: the seed from stdin" "$(repeat 00 32)\\n" hash --v2 - 1
 run verify --hex 81455ce9 0a82,5f51,4f87,dfd6,1306,a618,44c1,fd49
 stdin_is "verify -: the challenge from stdin" '81455ce9\n' verify --hex - \
 	0a82,5f51,4f87,dfd6,1306,a618,44c1,fd49
@@ -998,6 +1058,8 @@ if command -v python3 >/dev/null 2>&1; then
 		verify --json --hex 81455ce9 5f51,0a82,4f87,dfd6,1306,a618,44c1,fd49
 	json "hash --json" 0 'o == [{"hash": "466cc2021c268560833b71084e256fa17d2e47165a6350f9939fd26e0c725a80"}]' \
 		hash --json "" 0
+	json "hash --v2 --json" 0 'o == [{"hash": "91abdf0422944e5d"}]' \
+		hash --v2 --json "$(repeat 00 32)" 0
 	json "pow solve --json" 0 'len(o) == 1 and o[0]["solution"] == "84355542ab2b3f79532ef055144ac5ab" and o[0]["effort"] == 1 and o[0]["nonce"] == "5"*32 and o[0]["seed_head"] == "aaaaaaaa" and o[0]["attempts"] == 1 and o[0]["seconds"] >= 0' \
 		pow solve --json --id "$id" --seed "$seed" --effort 1 \
 		--nonce 55555555555555555555555555555555

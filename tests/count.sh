@@ -42,7 +42,7 @@ else
 		# HASHX_FAIL_COMPILE: a build without the compiler
 		# (--disable-jit) has no compiled figures to count
 		skip "every figure checked" "no HashX compiler in this build"
-	elif [ "$rc" = 0 ] && [ "$(grep -c ' checked$' "$tmp/out")" = 8 ] &&
+	elif [ "$rc" = 0 ] && [ "$(grep -c ' checked$' "$tmp/out")" = 11 ] &&
 		grep -q '^impl ' "$tmp/out" && grep -q '^compiler ' "$tmp/out"; then
 		pass "every figure checked"
 	else
@@ -57,8 +57,9 @@ else
 		fail "chosen figures" "status $rc: $(head -c 300 "$tmp/out")"
 	fi
 	run --list
-	[ "$rc" = 0 ] && [ "$(wc -l <"$tmp/out")" = 8 ] &&
-		grep -qx 'solve/compiled' "$tmp/out" && pass "--list" ||
+	[ "$rc" = 0 ] && [ "$(wc -l <"$tmp/out")" = 11 ] &&
+		grep -qx 'solve/compiled' "$tmp/out" &&
+		grep -qx 'verify-v2/interp' "$tmp/out" && pass "--list" ||
 		fail "--list" "status $rc"
 	run --list-impls
 	if [ "$rc" = 0 ] && grep -qx 'portable 1 yes' "$tmp/out" &&
@@ -83,6 +84,15 @@ else
 	grep -q 'differs from the recorded one' "$tmp/err" &&
 		pass "refusal names the difference" ||
 		fail "refusal names the difference" "$(head -c 300 "$tmp/err")"
+	# The same for a HashWX hash (hashwx-v2.txt: "hashwx SEED 0:HASH ...").
+	cp "$vectors/hashx.txt" "$tmp/vec/hashx.txt" &&
+		awk 'NR == 1 { sub(/ 0:./, " 0:" (substr($0, index($0, " 0:") + 3, 1) == "0" ? "1" : "0")) } { print }' \
+			"$vectors/hashwx-v2.txt" >"$tmp/vec/hashwx-v2.txt"
+	run --figure hashwx-hash/interp --vectors "$tmp/vec"
+	one_line "corrupted HashWX vectors refused" 1
+	grep -q 'differs from the recorded one' "$tmp/err" &&
+		pass "HashWX refusal names the difference" ||
+		fail "HashWX refusal names the difference" "$(head -c 300 "$tmp/err")"
 	run --vectors "$tmp/nothing"
 	one_line "missing vectors" 1
 

@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cmd_equix.c - the Equi-X and HashX subcommands: solve, verify, hash.
+ * With --v2 they run Equi-X v2 and HashWX (hashwx.h) instead.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -12,6 +13,7 @@
 #include <sodium.h>
 
 #include <equix.h>
+#include <hashwx.h>
 #include <hashx.h>
 
 #include "args.h"
@@ -23,7 +25,7 @@
 
 /* What the options of the three subcommands set. */
 typedef struct equix_args {
-	int hex, indices, json, quiet, help, interpret, compile;
+	int hex, indices, json, quiet, help, interpret, compile, v2;
 	cli_hash_mode mode;
 	int operands; /* argv index of the first operand */
 } equix_args;
@@ -32,6 +34,8 @@ typedef struct equix_args {
 #define HEX_OPTION(what)                                                   \
 	{"hex", NULL, what " is hex digits (default: its bytes as text)",  \
 	 TOOL_OPT_FLAG, F(hex), 0, 0, 0, 0, 0}
+#define V2_OPTION(what)                                                    \
+	{"v2", NULL, what, TOOL_OPT_FLAG, F(v2), 0, 0, 0, 0, 0}
 
 static const tool_option solve_options[] = {
 	HEX_OPTION("CHALLENGE"),
@@ -39,6 +43,7 @@ static const tool_option solve_options[] = {
 	 TOOL_OPT_FLAG, F(indices), 0, 0, 0, 0, 0},
 	CLI_JSON_OPTION(equix_args, "{\"solutions\": [...]}"),
 	CLI_HASH_MODE_OPTIONS(equix_args),
+	V2_OPTION("Equi-X v2 (HashWX) instead of v1"),
 	{"quiet", NULL, "no note on stderr when there are no solutions",
 	 TOOL_OPT_FLAG, F(quiet), 0, 0, 0, 'q', 0},
 	CLI_HELP_OPTION(equix_args),
@@ -48,6 +53,7 @@ static const tool_option verify_options[] = {
 	HEX_OPTION("CHALLENGE"),
 	CLI_JSON_OPTION(equix_args, "{\"valid\": true|false, ...}"),
 	CLI_HASH_MODE_OPTIONS(equix_args),
+	V2_OPTION("Equi-X v2 (HashWX) instead of v1"),
 	{"quiet", NULL, "accepted for symmetry; the verdict is always printed",
 	 TOOL_OPT_FLAG, F(quiet), 0, 0, 0, 'q', 0},
 	CLI_HELP_OPTION(equix_args),
@@ -57,6 +63,8 @@ static const tool_option hash_options[] = {
 	HEX_OPTION("SEED"),
 	CLI_JSON_OPTION(equix_args, "{\"hash\": HEX}"),
 	CLI_HASH_MODE_OPTIONS(equix_args),
+	V2_OPTION("HashWX instead of HashX: SEED is 64 hex digits\n"
+		  "(32 bytes), the hash a 64-bit number"),
 	{"quiet", NULL, "accepted for symmetry", TOOL_OPT_FLAG, F(quiet), 0, 0,
 	 0, 'q', 0},
 	CLI_HELP_OPTION(equix_args),
@@ -69,7 +77,7 @@ const tool_command cli_solve_command = {
 "usage: equix-cli solve [OPTIONS] CHALLENGE\n"
 "Finds the Equi-X solutions of CHALLENGE and prints each on its own line,\n"
 "in the solver's order, as 32 hex digits (the 16-byte wire form).\n"
-"CHALLENGE \"-\" is the line on standard input.\n"
+"CHALLENGE \"-\" is the line on standard input. --v2 solves Equi-X v2.\n"
 "\n",
 "\n"
 "Exit status: 0 solved (also with no solutions), 1 the challenge has no\n"
@@ -83,7 +91,8 @@ const tool_command cli_verify_command = {
 "Checks an Equi-X solution of CHALLENGE; prints \"valid\", or\n"
 "\"invalid: REASON\" (order, challenge, partial sum, final sum).\n"
 "SOLUTION is 32 hex digits (the wire form) or eight comma-separated hex\n"
-"indices. CHALLENGE \"-\" is the line on standard input.\n"
+"indices. CHALLENGE \"-\" is the line on standard input. --v2 checks an\n"
+"Equi-X v2 solution.\n"
 "\n",
 "\n"
 "Exit status: 0 valid, 1 invalid (or --compile impossible here),\n"
@@ -97,10 +106,13 @@ const tool_command cli_hash_command = {
 "Prints the HashX hash of NONCE under the function of SEED, in hex.\n"
 "NONCE is a 64-bit unsigned integer, decimal or 0x-prefixed hex.\n"
 "SEED \"-\" is the line on standard input.\n"
+"With --v2, the HashWX hash instead: SEED is exactly 32 bytes as 64 hex\n"
+"digits, and the hash is a 64-bit number, printed as 16 hex digits (most\n"
+"significant first), not bytes.\n"
 "\n",
 "\n"
 "Exit status: 0 hashed, 1 the seed has no HashX function (or --compile is\n"
-"impossible here), 2 usage error.\n",
+"impossible here), 2 usage error (also: a --v2 SEED not 32 bytes).\n",
 };
 /* clang-format on */
 
@@ -151,6 +163,12 @@ static int begin(int argc, char **argv, const tool_command *cmd,
 	return -1;
 }
 
+/* EQUIX_CTX_V2 for --v2, else nothing (v1). */
+static equix_ctx_flags version_flag(const equix_args *args)
+{
+	return args->v2 ? EQUIX_CTX_V2 : (equix_ctx_flags)0;
+}
+
 /* ---- solve ----------------------------------------------------------- */
 
 /* false when they could not be written (reported). */
@@ -180,7 +198,7 @@ static bool print_solutions(const equix_solutions_buffer *sols,
 
 static int solve(const equix_args *args, const void *challenge, size_t size)
 {
-	equix_ctx *ctx = equix_alloc(EQUIX_CTX_SOLVE |
+	equix_ctx *ctx = equix_alloc(EQUIX_CTX_SOLVE | version_flag(args) |
 				     cli_hash_mode_equix_flags(args->mode));
 	equix_solutions_buffer sols;
 	equix_result r;
@@ -200,7 +218,8 @@ static int solve(const equix_args *args, const void *challenge, size_t size)
 		return cli_fail("solve: this challenge has no HashX function "
 				"(EQUIX_FAIL_CHALLENGE)");
 	case EQUIX_FAIL_COMPILE:
-		return cli_fail("solve: --compile: no compiled HashX here");
+		return cli_fail("solve: --compile: no compiled %s here",
+				args->v2 ? "HashWX" : "HashX");
 	default:
 		return cli_fail("solve: internal error (%d)", (int)r);
 	}
@@ -220,7 +239,7 @@ int cmd_solve(int argc, char **argv)
 	if (!read_bytes("CHALLENGE", argv[args.operands], args.hex, &challenge,
 			&size, &owned))
 		return CLI_USAGE;
-	status = !cli_hash_mode_usable(args.mode)
+	status = !cli_hash_mode_usable(args.mode, args.v2)
 			 ? CLI_FAIL
 			 : solve(&args, challenge, size);
 	free(owned);
@@ -250,7 +269,7 @@ static const char *invalid_reason(equix_result r)
 static int verify(const equix_args *args, const void *challenge, size_t size,
 		  const uint8_t wire[EQUIX_SOLUTION_BYTES])
 {
-	equix_ctx *ctx = equix_alloc(EQUIX_CTX_VERIFY |
+	equix_ctx *ctx = equix_alloc(EQUIX_CTX_VERIFY | version_flag(args) |
 				     cli_hash_mode_equix_flags(args->mode));
 	equix_solution sol;
 	equix_result r;
@@ -272,7 +291,8 @@ static int verify(const equix_args *args, const void *challenge, size_t size,
 		return CLI_FAIL;
 	}
 	if (r == EQUIX_FAIL_COMPILE)
-		return cli_fail("verify: --compile: no compiled HashX here");
+		return cli_fail("verify: --compile: no compiled %s here",
+				args->v2 ? "HashWX" : "HashX");
 	return cli_fail("verify: internal error (%d)", (int)r);
 }
 
@@ -296,7 +316,7 @@ int cmd_verify(int argc, char **argv)
 	if (!read_bytes("CHALLENGE", argv[args.operands], args.hex, &challenge,
 			&size, &owned))
 		return CLI_USAGE;
-	status = !cli_hash_mode_usable(args.mode)
+	status = !cli_hash_mode_usable(args.mode, args.v2)
 			 ? CLI_FAIL
 			 : verify(&args, challenge, size, wire);
 	free(owned);
@@ -336,6 +356,47 @@ static int hash(const equix_args *args, const void *seed, size_t size,
 	}
 }
 
+/* hash --v2: the HashWX hash of `nonce` under the 32-byte `seed`. */
+static int hash_v2(const equix_args *args,
+		   const uint8_t seed[HASHWX_SEED_SIZE], uint64_t nonce)
+{
+	hashwx_ctx *ctx = HASHWX_NOTSUPP;
+	uint64_t h;
+
+	/* The default falls back to the interpreter where compiling is
+	 * impossible; --compile was checked by cli_hash_mode_usable(). */
+	if (args->mode != CLI_HASH_INTERPRET)
+		ctx = hashwx_alloc(HASHWX_COMPILED);
+	if (ctx == HASHWX_NOTSUPP && args->mode != CLI_HASH_COMPILE)
+		ctx = hashwx_alloc(HASHWX_INTERPRETED);
+	if (ctx == HASHWX_NOTSUPP)
+		return cli_fail("hash: --compile: no compiled HashWX here");
+	if (ctx == NULL)
+		return cli_fail("hash: out of memory");
+	hashwx_make(ctx, seed);
+	h = hashwx_exec(ctx, nonce);
+	hashwx_free(ctx);
+	return cli_printf(args->json ? "{\"hash\":\"%016llx\"}\n"
+				     : "%016llx\n",
+			  (unsigned long long)h)
+		       ? CLI_OK
+		       : CLI_FAIL;
+}
+
+/* The --v2 SEED: "-" or not, exactly 64 hex digits (--hex is implied). */
+static int cmd_hash_v2(const equix_args *args, const char *text,
+		       uint64_t nonce)
+{
+	uint8_t seed[HASHWX_SEED_SIZE];
+
+	if (!cli_stdin_arg("SEED", &text) ||
+	    !cli_parse_hex_exact("SEED (--v2: 32 bytes)", text, seed,
+				 sizeof seed))
+		return CLI_USAGE;
+	return !cli_hash_mode_usable(args->mode, 1) ? CLI_FAIL
+						    : hash_v2(args, seed, nonce);
+}
+
 int cmd_hash(int argc, char **argv)
 {
 	equix_args args;
@@ -350,10 +411,12 @@ int cmd_hash(int argc, char **argv)
 		return status;
 	if (!cli_parse_u64("NONCE", argv[args.operands + 1], &nonce))
 		return CLI_USAGE;
+	if (args.v2)
+		return cmd_hash_v2(&args, argv[args.operands], nonce);
 	if (!read_bytes("SEED", argv[args.operands], args.hex, &seed, &size,
 			&owned))
 		return CLI_USAGE;
-	status = !cli_hash_mode_usable(args.mode)
+	status = !cli_hash_mode_usable(args.mode, 0)
 			 ? CLI_FAIL
 			 : hash(&args, seed, size, nonce);
 	free(owned);

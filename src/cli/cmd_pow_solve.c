@@ -235,7 +235,7 @@ int cmd_pow_solve(int argc, char **argv)
 		return cli_print_help(&cli_pow_solve_command);
 	if (!parse(argv[0], &t, &a))
 		return CLI_USAGE;
-	if (!cli_hash_mode_usable(t.mode))
+	if (!cli_hash_mode_usable(t.mode, 0))
 		return CLI_FAIL;
 	return run(&a);
 }

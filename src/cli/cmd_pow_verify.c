@@ -171,7 +171,7 @@ static equix_pow_service *make_service(verify_text *t, int *status)
 			     &min_effort)))
 		return NULL;
 	*status = CLI_FAIL;
-	if (!cli_hash_mode_usable(t->mode))
+	if (!cli_hash_mode_usable(t->mode, 0))
 		return NULL;
 	/* A service learns seeds in order: the previous one first, then the
 	 * rotation makes --seed current. */

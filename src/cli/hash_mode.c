@@ -6,6 +6,8 @@
  */
 #include "hash_mode.h"
 
+#include <hashwx.h>
+
 #include "args.h"
 
 /* Records `chosen` in `*mode`; prints one line and returns false when
@@ -55,13 +57,34 @@ hashx_type cli_hash_mode_hashx_type(cli_hash_mode mode)
 	return HASHX_TRY_COMPILE;
 }
 
-bool cli_hash_mode_usable(cli_hash_mode mode)
+/* Whether hashwx_alloc() gives compiled HashWX here; one line when not. */
+static bool hashwx_usable(void)
+{
+	hashwx_ctx *ctx = hashwx_alloc(HASHWX_COMPILED);
+
+	if (ctx == NULL) {
+		cli_fail("out of memory");
+		return false;
+	}
+	if (ctx == HASHWX_NOTSUPP) {
+		cli_fail("--compile: no compiled HashWX on this machine (no "
+			 "compiler for this CPU, or executable memory "
+			 "refused); use the default or --interpret");
+		return false;
+	}
+	hashwx_free(ctx);
+	return true;
+}
+
+bool cli_hash_mode_usable(cli_hash_mode mode, int v2)
 {
 	hashx_ctx *ctx;
 	hashx_result r;
 
 	if (mode != CLI_HASH_COMPILE)
 		return true;
+	if (v2)
+		return hashwx_usable();
 	/* Making one function tells whether the platform gives us
 	 * executable memory and has a compiler for this CPU. */
 	ctx = hashx_alloc(HASHX_TYPE_COMPILED);

@@ -39,9 +39,10 @@ bool cli_hash_mode_pick(int interpret, int compile, cli_hash_mode *mode);
 equix_ctx_flags cli_hash_mode_equix_flags(cli_hash_mode mode);
 hashx_type cli_hash_mode_hashx_type(cli_hash_mode mode);
 
-/* For CLI_HASH_COMPILE, whether this machine runs compiled HashX at all;
+/* For CLI_HASH_COMPILE, whether this machine runs compiled HashX (with
+ * `v2`, HashWX) at all;
  * prints one line and returns false when it does not; true otherwise. A
  * clear message up front beats a failure code from deep inside. */
-bool cli_hash_mode_usable(cli_hash_mode mode);
+bool cli_hash_mode_usable(cli_hash_mode mode, int v2);
 
 #endif /* EQUIX_CLI_HASH_MODE_H */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <sodium.h>
 
@@ -272,9 +273,52 @@ int bench_vectors_load(const char *dir, bench_vectors *v, char *err,
 	return rc;
 }
 
+static int parse_hashwx(char *line, void *out)
+{
+	return bench_hashwx_vec_parse(line, out);
+}
+
+static int parse_equixv2(char *line, void *out)
+{
+	return bench_equixv2_vec_parse(line, out);
+}
+
+/* DIR/NAME through load_file() when it exists; none when it does not. */
+static int load_optional(const char *dir, const char *name, size_t size,
+			 int (*parse)(char *, void *), void **out, size_t *n,
+			 char *err, size_t err_size)
+{
+	char path[4096];
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	*out = NULL;
+	*n = 0;
+	if (access(path, F_OK) != 0 && errno == ENOENT)
+		return 0;
+	return load_file(dir, name, size, parse, out, n, err, err_size);
+}
+
+int bench_vectors_load_v2(const char *dir, bench_vectors *v, char *err,
+			  size_t err_size)
+{
+	void *h, *e = NULL;
+	int rc = load_optional(dir, "hashwx-v2.txt", sizeof(bench_hashwx_vec),
+			       parse_hashwx, &h, &v->n_hashwx, err, err_size);
+
+	if (rc == 0)
+		rc = load_optional(dir, "equix-v2.txt", sizeof(bench_equix_vec),
+				   parse_equixv2, &e, &v->n_equixv2, err,
+				   err_size);
+	v->hashwx = h;
+	v->equixv2 = e;
+	return rc;
+}
+
 void bench_vectors_free(bench_vectors *v)
 {
 	free(v->hashx);
 	free(v->equix);
+	free(v->hashwx);
+	free(v->equixv2);
 	memset(v, 0, sizeof *v);
 }

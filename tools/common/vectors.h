@@ -43,6 +43,11 @@ typedef struct bench_vectors {
 	size_t n_hashx;
 	bench_equix_vec *equix;
 	size_t n_equix;
+	/* v2 (bench_vectors_load_v2): HashWX's and Equi-X v2's. */
+	struct bench_hashwx_vec *hashwx;
+	size_t n_hashwx;
+	bench_equix_vec *equixv2;
+	size_t n_equixv2;
 } bench_vectors;
 
 /* The directory: `option` when not NULL, else $VECTOR_DIR, else the
@@ -53,6 +58,12 @@ const char *bench_vectors_dir(const char *option);
  * naming the file and line in err. */
 int bench_vectors_load(const char *dir, bench_vectors *v, char *err,
 		       size_t err_size);
+
+/* Also reads DIR/hashwx-v2.txt and DIR/equix-v2.txt into v (loaded
+ * already); a file that does not exist leaves its vectors empty (0),
+ * for the caller to report. Returns 0, or -1 with a message in err. */
+int bench_vectors_load_v2(const char *dir, bench_vectors *v, char *err,
+			  size_t err_size);
 
 void bench_vectors_free(bench_vectors *v);
 
