@@ -691,6 +691,25 @@ static int service_allocates(equix_ctx_flags flags)
 	return svc != NULL;
 }
 
+/* PoW v1 is Equi-X v1 whatever the caller's flags: a service handed
+ * EQUIX_CTX_V2 (a flag of equix_alloc's, not of this layer) must still
+ * verify v1 proofs, or it would refuse every honest client and accept
+ * v2 solutions no v1 client makes. */
+START_TEST(v2_flag_does_not_change_pow_v1)
+{
+	equix_pow_solution proof = proof_from(0, 1, 600);
+	uint8_t s[EQUIX_POW_SEED_LEN];
+	equix_pow_service *svc;
+
+	seed_of(0, s);
+	svc = equix_pow_service_alloc(service_id, s, 0, EQUIX_CTX_V2);
+	ck_assert_ptr_nonnull(svc);
+	ck_assert_int_eq(equix_pow_service_verify(svc, NULL, &proof),
+			 EQUIX_POW_OK);
+	equix_pow_service_free(svc);
+}
+END_TEST
+
 /* Linux's memory-deny-write-execute (6.3 and later): from the call on, no
  * mapping of this process can become executable. Debian 12's headers
  * predate it. */
@@ -776,6 +795,7 @@ int main(void)
 	tcase_add_test(effort, min_effort_refuses_first);
 	tcase_add_test(effort, full_cache_keeps_current_seed);
 	tcase_add_test(alloc, must_compile_refused_where_nothing_compiles);
+	tcase_add_test(alloc, v2_flag_does_not_change_pow_v1);
 	/* the pool is made once, before the tests are forked */
 	tcase_add_unchecked_fixture(eviction, make_pool, NULL);
 	tcase_set_timeout(eviction, 600);

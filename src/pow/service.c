@@ -55,6 +55,7 @@
 #include <hashx.h>
 
 #include "proof_check.h"
+#include "v1_flags.h"
 #include "equix_pow.h"
 #include "replay_cache.h"
 #include "retired_seeds.h"
@@ -122,8 +123,10 @@ equix_pow_service_alloc(const uint8_t id[EQUIX_POW_ID_LEN],
 	equix_pow_service *s = calloc(1, sizeof *s);
 	if (s == NULL)
 		return NULL;
-	/* Verification never needs the solver's 1,576,320 bytes. */
-	s->ctx = equix_alloc((equix_ctx_flags)(flags & ~EQUIX_CTX_SOLVE));
+	/* Verification never needs the solver's 1,576,320 bytes, and PoW v1
+	 * is Equi-X v1 whatever the caller passes (EQUIX_POW_V1_FLAGS). */
+	s->ctx = equix_alloc((equix_ctx_flags)(flags & EQUIX_POW_V1_FLAGS &
+					       ~EQUIX_CTX_SOLVE));
 	if (s->ctx == NULL) {
 		free(s);
 		return NULL;

@@ -38,6 +38,7 @@
 
 #include "equix_pow.h"
 #include "solve_compat.h"
+#include "v1_flags.h"
 
 #define NO_WINNER UINT64_MAX
 
@@ -254,8 +255,8 @@ static void after_nonce(search *s, int is_caller)
  * the worker out, leaving the search to the others. */
 static equix_ctx *join_search(search *s)
 {
-	equix_ctx *ctx = equix_alloc(
-		(equix_ctx_flags)(s->options->ctx_flags | EQUIX_CTX_SOLVE));
+	equix_ctx *ctx = equix_alloc((equix_ctx_flags)(
+		(s->options->ctx_flags & EQUIX_POW_V1_FLAGS) | EQUIX_CTX_SOLVE));
 
 	if (ctx != NULL) {
 		pthread_mutex_lock(&s->lock);
