@@ -13,10 +13,11 @@
  * x4-x7 hold the table). The program body touches none of x0, x1, x4-x7.
  *
  * Every emit_* function writes one instruction form, built from the named
- * encodings below (Arm ARM, "A64 Base Instruction Descriptions").
+ * encodings of aarch64_emit.h, which HashWX's emitter shares.
  */
 #include <config.h>
 
+#include "aarch64_emit.h"
 #include "analysis.h"
 #include "code_size.h"
 #include "compiler.h"
@@ -42,115 +43,9 @@ const hashx_code_bounds hashx_aarch64_code_bounds = {
 	.per_instr = MAX_INSTR_BYTES,
 };
 
-enum {
-	X0 = 0, X1 = 1, X2 = 2, X3 = 3, X4 = 4, X5 = 5, X6 = 6, X7 = 7,
-	X8 = 8, X16 = 16, X17 = 17, XZR = 31
-};
-
-/* 64-bit encodings, operands or'ed in (Rd bits 0-4, Rn 5-9, Rm 16-20). */
-enum {
-	A64_ADD = 0x8b000000,   /* add xd, xn, xm, lsl #imm6 */
-	A64_SUB = 0xcb000000,   /* sub xd, xn, xm */
-	A64_EOR = 0xca000000,   /* eor xd, xn, xm */
-	A64_ORR = 0xaa000000,   /* orr xd, xn, xm (mov xd, xm with xn = xzr) */
-	A64_MUL = 0x9b007c00,   /* madd xd, xn, xm, xzr */
-	A64_UMULH = 0x9bc07c00,
-	A64_SMULH = 0x9b407c00,
-	A64_EXTR = 0x93c00000,  /* extr xd, xn, xm, #lsb (ror with xn = xm) */
-	A64_MOVZ = 0xd2800000,  /* movz xd, #imm16, lsl #(16 * hw) */
-	A64_MOVN = 0x92800000,
-	A64_MOVK = 0xf2800000,
-	A64_ORR_W = 0x2a000000, /* orr wd, wn, wm */
-	A64_TST_W = 0x6a00001f, /* ands wzr, wn, wm */
-	A64_B_COND = 0x54000000,
-	A64_CBNZ = 0xb5000000,  /* cbnz xt, #imm19 * 4 */
-	A64_CBZ = 0xb4000000,   /* cbz xt, #imm19 * 4 */
-	A64_B = 0x14000000,
-	A64_LDP = 0xa9400000,   /* ldp xt, xt2, [xn, #imm7 * 8] */
-	A64_STP = 0xa9000000,
-	A64_RET = 0xd65f03c0,
-	/* the scatter form's loop and table update */
-	A64_ADD_IMM = 0x91000000,   /* add xd, xn, #imm12 */
-	A64_SUBS_IMM = 0xf1000000,  /* subs xd, xn, #imm12 */
-	A64_ADD_W_IMM = 0x11000000, /* add wd, wn, #imm12 */
-	A64_CMP_W = 0x6b00001f,     /* subs wzr, wn, wm */
-	A64_MADD_W = 0x1b000000,    /* madd wd, wn, wm, wa (Ra bits 10-14) */
-	A64_UBFM_W = 0x53000000,    /* ubfm wd, wn, #immr, #imms (bits 16, 10) */
-	A64_UBFM = 0xd3400000,      /* ubfm xd, xn, #immr, #imms */
-	/* register offsets [xn, wm, uxtw #size]: the index zero-extended
-	 * from 32 bits and scaled by the element size */
-	A64_LDRH_UXTW = 0x78605800, /* ldrh wt, [xn, wm, uxtw #1] */
-	A64_STRH_UXTW = 0x78205800, /* strh wt, [xn, wm, uxtw #1] */
-	A64_STR_UXTW = 0xf8205800,  /* str xt, [xn, wm, uxtw #3] */
-};
-
-enum { COND_NE = 1, COND_HS = 2 };
-
-typedef struct emitter {
-	uint8_t *pos;
-	uint8_t *end;
-} emitter;
-
-static void put(emitter *e, uint32_t insn)
-{
-	for (int i = 0; i < 4; i++)
-		*e->pos++ = (uint8_t)(insn >> (8 * i));
-}
-
 static int x_reg(int hashx_reg)
 {
 	return X8 + hashx_reg;
-}
-
-/* op xd, xn, xm (with an optional left shift of xm). */
-static void rrr(emitter *e, uint32_t op, int d, int n, int m, unsigned lsl)
-{
-	put(e, op | (uint32_t)m << 16 | lsl << 10 | (uint32_t)n << 5 |
-		       (uint32_t)d);
-}
-
-static void mov_rr(emitter *e, int d, int m)
-{
-	rrr(e, A64_ORR, d, XZR, m, 0);
-}
-
-/* ror xd, xd, #n */
-static void ror_imm(emitter *e, int d, unsigned n)
-{
-	rrr(e, A64_EXTR, d, d, d, n);
-}
-
-/* Loads a 64-bit constant in as few MOVZ/MOVN/MOVK as it allows: start
- * from all zeros or all ones, whichever more 16-bit halves already match. */
-static void mov_imm64(emitter *e, int d, uint64_t v)
-{
-	int zeros = 0, ones = 0;
-
-	for (int hw = 0; hw < 4; hw++) {
-		uint16_t h = (uint16_t)(v >> (16 * hw));
-
-		zeros += h == 0;
-		ones += h == 0xffff;
-	}
-	uint16_t fill = ones > zeros ? 0xffff : 0;
-	bool first = true;
-
-	for (int hw = 0; hw < 4; hw++) {
-		uint16_t h = (uint16_t)(v >> (16 * hw));
-
-		if (h == fill && !(first && hw == 3))
-			continue;
-		if (first) {
-			uint16_t imm = fill ? (uint16_t)~h : h;
-
-			put(e, (fill ? A64_MOVN : A64_MOVZ) | (uint32_t)hw << 21 |
-				       (uint32_t)imm << 5 | (uint32_t)d);
-			first = false;
-		} else {
-			put(e, A64_MOVK | (uint32_t)hw << 21 | (uint32_t)h << 5 |
-				       (uint32_t)d);
-		}
-	}
 }
 
 /* ---- the instruction forms ----------------------------------------- */
@@ -267,24 +162,12 @@ static void emit_regfile_epilogue(emitter *e)
 }
 
 /* The steps of siphash.h's SipRound that `steps` selects, on four
- * registers. */
+ * consecutive registers. */
 static void sipround_steps(emitter *e, int first, unsigned steps)
 {
 	const int v[4] = { first, first + 1, first + 2, first + 3 };
 
-	for (int k = 0; k < HASHX_SIPROUND_STEP_COUNT; k++) {
-		const hashx_sip_step *st = &hashx_sipround_table[k];
-		int d = v[st->dst];
-
-		if (!(steps >> k & 1))
-			continue;
-		if (st->op == HASHX_SIP_ADD)
-			rrr(e, A64_ADD, d, d, v[st->arg], 0);
-		else if (st->op == HASHX_SIP_XOR)
-			rrr(e, A64_EOR, d, d, v[st->arg], 0);
-		else
-			ror_imm(e, d, 64 - st->arg);
-	}
+	a64_sipround_steps(e, v, steps);
 }
 
 static void siprounds(emitter *e, int n, int first)
@@ -395,29 +278,6 @@ static void emit_hash_epilogue(emitter *e, const hashx_sip_state *key)
  *     ret
  */
 enum { T_COUNTS = X4, T_IDX = X5, T_DATA = X6, T_CAPACITY = X7 };
-
-/* cbz/b.cond to `target`, or, with target NULL, to be patched by
- * patch_imm19 once it is known. */
-static uint8_t *cond_branch(emitter *e, uint32_t op, const uint8_t *target)
-{
-	uint8_t *at = e->pos;
-	long words = target != NULL ? (long)(target - at) / 4 : 0;
-
-	put(e, op | ((uint32_t)words & 0x7ffff) << 5);
-	return at;
-}
-
-/* Points the cbz or b.cond at `at` to `target` (imm19, bits 5-23). */
-static void patch_imm19(uint8_t *at, const uint8_t *target)
-{
-	uint32_t insn = (uint32_t)at[0] | (uint32_t)at[1] << 8 |
-			(uint32_t)at[2] << 16 | (uint32_t)at[3] << 24;
-	uint32_t words = (uint32_t)((target - at) / 4) & 0x7ffff;
-
-	insn = (insn & ~(0x7ffffu << 5)) | words << 5;
-	for (int i = 0; i < 4; i++)
-		at[i] = (uint8_t)(insn >> (8 * i));
-}
 
 static uint8_t *emit_scatter_prologue(emitter *e, const hashx_sip_state *key,
 				      const hashx_scatter *t,

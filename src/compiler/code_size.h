@@ -37,6 +37,10 @@ typedef struct hashx_code_bounds {
 extern const hashx_code_bounds hashx_x86_64_code_bounds;
 #elif defined(HASHX_JIT_AARCH64)
 extern const hashx_code_bounds hashx_aarch64_code_bounds;
+/* HashWX's compiler: a whole instance of 2 x 32 programs, so capacity =
+ * fixed + 2 * HASHWX_PROGRAMS * HASHWX_PROGRAM_SIZE * per_instr (per_instr
+ * the costliest slot; fixed also holds each program's stores). */
+extern const hashx_code_bounds hashwx_aarch64_code_bounds;
 #elif defined(HASHX_JIT_WASM)
 extern const hashx_code_bounds hashx_wasm_code_bounds;
 #endif

@@ -54,7 +54,10 @@ static hashwx_lanes8_fn *lanes_for(bool compiled)
 
 	if (forced == HASHWX_LANES_IMPL_COUNT)
 		return NULL;
-	if (forced >= 0)
+	/* forced < COUNT always holds here; said so that a build without
+	 * lanes (COUNT 0) does not index past its one NULL row
+	 * (-Warray-bounds, aarch64) */
+	if (forced >= 0 && forced < HASHWX_LANES_IMPL_COUNT)
 		return hashwx_lanes_impls[forced].available()
 			       ? hashwx_lanes_impls[forced].hash
 			       : NULL;

@@ -42,17 +42,36 @@ typedef struct hashwx_sip_key {
 #define HASHWX_SIP_INIT_ROUNDS 3 /* after the salt's first round */
 #define HASHWX_SIP_MIX_ROUNDS 4
 
-/* The state a stream starts from. */
+/* The key word XORed into state word i (0..3): k0, k1, k0, k1, when a
+ * stream starts and at every refresh. */
+static inline uint64_t hashwx_rng_key_word(const hashwx_sip_key *key,
+					   unsigned i)
+{
+	return i & 1 ? key->k1 : key->k0;
+}
+
+/* The state before the salt: SipHash's constants under the key. A
+ * compiler loads it as constants, since it depends on the key alone. */
+static inline hashx_sip_state hashwx_rng_key_state(const hashwx_sip_key *key)
+{
+	hashx_sip_state s = {
+		HASHWX_SIP_C0 ^ hashwx_rng_key_word(key, 0),
+		HASHWX_SIP_C1 ^ hashwx_rng_key_word(key, 1),
+		HASHWX_SIP_C2 ^ hashwx_rng_key_word(key, 2),
+		HASHWX_SIP_C3 ^ hashwx_rng_key_word(key, 3),
+	};
+
+	return s;
+}
+
+/* The state a stream starts from: the salt into v3, one SipRound, the
+ * salt into v0 and the marker into v2, three more. */
 static inline hashx_sip_state hashwx_rng_start(const hashwx_sip_key *key,
 					       uint64_t salt)
 {
-	hashx_sip_state s = {
-		HASHWX_SIP_C0 ^ key->k0,
-		HASHWX_SIP_C1 ^ key->k1,
-		HASHWX_SIP_C2 ^ key->k0,
-		HASHWX_SIP_C3 ^ key->k1 ^ salt,
-	};
+	hashx_sip_state s = hashwx_rng_key_state(key);
 
+	s.v3 ^= salt;
 	hashx_sipround_state(&s);
 	s.v0 ^= salt;
 	s.v2 ^= HASHWX_SIP_INIT_MARK;
@@ -65,10 +84,10 @@ static inline hashx_sip_state hashwx_rng_start(const hashwx_sip_key *key,
 static inline void hashwx_rng_mix(hashx_sip_state *s,
 				  const hashwx_sip_key *key)
 {
-	s->v0 ^= key->k0;
-	s->v1 ^= key->k1;
-	s->v2 ^= key->k0;
-	s->v3 ^= key->k1;
+	s->v0 ^= hashwx_rng_key_word(key, 0);
+	s->v1 ^= hashwx_rng_key_word(key, 1);
+	s->v2 ^= hashwx_rng_key_word(key, 2);
+	s->v3 ^= hashwx_rng_key_word(key, 3);
 	for (int i = 0; i < HASHWX_SIP_MIX_ROUNDS; i++)
 		hashx_sipround_state(s);
 }
