@@ -9,8 +9,9 @@
  * read-only R8 and R9 in rbx and rbp, the branch counter in ecx; rax and
  * rdx are scratch (a memory offset, a source that is also the
  * destination, a 64-bit constant), esi holds the branch flag when the
- * RMCG's destination is written again before the BRANCH. The 2 KiB memory
- * is the function's own stack frame, [rsp, rsp + 2048).
+ * RMCG's destination is written again before the BRANCH, edi the memory
+ * mask (the nonce until the registers start). The 2 KiB memory is the
+ * function's own stack frame, [rsp, rsp + 2048), filled by pushes.
  *
  * What depends only on the hash key is folded at compile time: the
  * register start walks the SipRound table (siphash.h) over a state whose
@@ -40,24 +41,39 @@ static int home(unsigned r)
 	return r == HASHWX_RMCG_R8 ? RBX : RBP;
 }
 
-/* Largest encodings, in bytes, each checked by the code that emits it:
- * an operand slot (MUL of the read phase: mov, and imm32, or imm32,
- * imul [rsp + rax], 19; a slot of the write phase whose source is its
- * destination: mov, op imm32, imul, 14), the BRANCH (test, jnz rel8, sub,
- * jnc rel32, xor, plus the flag's copy after the RMCG: 20), one store
- * (mov [rsp + disp32], 8). The entry holds the register start (8
- * SipRounds over 14 steps of at most 13 bytes, the constants' loads, the
- * copies), the exit the finalization and the return. */
-#define SLOT_BYTES 20
-#define BRANCH_BYTES 24
-#define STORE_BYTES 8
-#define PROLOGUE_BYTES 1792
-#define EPILOGUE_BYTES 320
-#define PROGRAM_BYTES                                                    \
-	((HASHWX_OPERAND_SLOTS * SLOT_BYTES + BRANCH_BYTES) * 2 +           \
-	 HASHWX_REGISTERS * STORE_BYTES)
+/*
+ * Largest encodings, in bytes, by the program's fixed shape (one RMCG,
+ * three MUL, four XAS slots and the BRANCH). Write phase: an RMCG with
+ * the flag's copy 11, a MUL whose source is its destination (mov, or
+ * imm8, imul) 11, such an XAS 10, the BRANCH (test r8, jnz rel8, sub,
+ * jnc rel8, xor) 13, the eight pushes that store the registers 16. Read
+ * phase: the offset (mov, and) 5 before each MUL (or, imul [rsp + rax]:
+ * 14) and XAS (shift, op reg, [rsp + rax]: 13). The loop body before the
+ * jnc is then at most 11 + 3 * 14 + 3 * 13 + 9 = 101 bytes, within
+ * rel8's reach. The entry holds the register start (measured: about 500
+ * bytes), the exit the finalization and the return. Checked by the code
+ * that emits them; tests/test_hashwx_compiler.c compiles the largest
+ * programs.
+ */
+#define RMCG_BYTES 11
+#define WRITE_MUL_BYTES 11
+#define WRITE_XAS_BYTES 10
+#define READ_MUL_BYTES 14
+#define READ_XAS_BYTES 13
+#define BRANCH_BYTES 13
+#define STORES_BYTES (2 * HASHWX_REGISTERS)
+#define PROLOGUE_BYTES 640
+#define EPILOGUE_BYTES 160
+#define WRITE_PROGRAM_BYTES                                              \
+	(RMCG_BYTES + 3 * WRITE_MUL_BYTES + 4 * WRITE_XAS_BYTES +          \
+	 BRANCH_BYTES + STORES_BYTES)
+#define READ_PROGRAM_BYTES                                               \
+	(RMCG_BYTES + 3 * READ_MUL_BYTES + 4 * READ_XAS_BYTES + BRANCH_BYTES)
+#define PROGRAM_BYTES (WRITE_PROGRAM_BYTES + READ_PROGRAM_BYTES)
 #define CODE_CAPACITY                                                    \
 	(PROLOGUE_BYTES + HASHWX_PROGRAMS * PROGRAM_BYTES + EPILOGUE_BYTES)
+/* The largest loop body (to the end of its jnc) a rel8 reaches back. */
+#define LOOP_REACH 128
 
 const hashwx_code_bounds hashwx_x86_64_code_bounds = {
 	.capacity = CODE_CAPACITY,
@@ -133,12 +149,12 @@ static void imm64op(x86_emitter *e, unsigned ext, int reg, int32_t v)
 	}
 }
 
-/* eax = reg & HASHWX_MEMORY_MASK: the offset of a memory operand. */
+/* eax = reg & HASHWX_MEMORY_MASK (held in edi during the programs): the
+ * offset of a memory operand. */
 static void mem_offset(x86_emitter *e, int reg)
 {
-	x86_rr32(e, OP_MOV, RAX, reg);
-	x86_byte(e, 0x25); /* and eax, imm32 */
-	x86_imm32(e, HASHWX_MEMORY_MASK);
+	x86_rr32(e, OP_MOV, RAX, RDI);
+	x86_rr32(e, X86_OP_AND_RM_R, RAX, reg);
 }
 
 /* ---- the register start: SipHash with constants folded ---- */
@@ -347,61 +363,23 @@ static bool flag_overwritten(const hashwx_program *prog)
  * 5 of `flag`) is clear, counting BC down. `sub ecx, 1` borrows exactly
  * when BC was 0: the jump is not taken and ecx is zeroed again.
  */
-static void emit_branch(x86_emitter *e, int flag, const uint8_t *start)
+static bool emit_branch(x86_emitter *e, int flag, const uint8_t *start)
 {
-	int32_t rel;
-
-	x86_rex_opt(e, 0, 0, flag); /* test flag32, 32 */
-	x86_byte(e, 0xf7);
+	x86_rex(e, 0, 0, 0, flag); /* test flag8, 32 (REX: sil, r8b..) */
+	x86_byte(e, 0xf6);
 	x86_modrm(e, 3, 0, flag);
-	x86_imm32(e, 1u << HASHWX_BRANCH_FLAG_BIT);
-	x86_jnz8(e, 3 + 6 + 2);
+	x86_byte(e, 1u << HASHWX_BRANCH_FLAG_BIT);
+	x86_jnz8(e, 3 + 2 + 2);
 	x86_byte(e, 0x83); /* sub ecx, 1 */
 	x86_modrm(e, 3, 5, RCX);
 	x86_byte(e, 1);
-	x86_byte(e, 0x0f); /* jnc rel32 */
-	x86_byte(e, 0x83);
-	rel = (int32_t)(start - (e->pos + 4));
-	x86_imm32(e, (uint32_t)rel);
-	x86_rr32(e, X86_OP_XOR_RM_R, RCX, RCX);
-}
-
-/* One program in one phase; false if it would not fit. */
-static bool emit_program(x86_emitter *e, const hashwx_program *prog,
-			 unsigned p, bool mem)
-{
-	const uint8_t *start = e->pos;
-	bool keep_flag = flag_overwritten(prog);
-	int flag = keep_flag ? RSI : home(prog->code[0].dst);
-
-	if (!x86_room(e, PROGRAM_BYTES))
+	if (e->pos + 2 - start > LOOP_REACH)
 		return false;
-	for (unsigned o = 0; o < HASHWX_OPERAND_SLOTS; o++) {
-		unsigned k = hashwx_operand_slot(o);
-		const hashwx_instr *in = &prog->code[k];
-
-		if (k == HASHWX_TAIL_SLOT)
-			emit_branch(e, flag, start);
-		if (in->opcode == HASHWX_RMCG) {
-			imul_rr(e, home(in->dst), home(in->src));
-			shift64(e, SH_ROR, home(in->dst), in->imm);
-			if (keep_flag)
-				x86_rr32(e, OP_MOV, RSI, home(in->dst));
-		} else if (hashwx_is_mul(in->opcode)) {
-			emit_mul(e, in, mem);
-		} else {
-			emit_xas(e, in, mem);
-		}
-	}
-	for (unsigned j = 0; !mem && j < HASHWX_REGISTERS; j++)
-		x86_frame_op(e, X86_OP_MOV_RM_R, home(j),
-			     (int32_t)(8 * hashwx_memory_word(p, j)));
+	x86_byte(e, 0x73); /* jnc rel8 */
+	x86_byte(e, (uint8_t)(start - (e->pos + 1)));
+	x86_rr32(e, X86_OP_XOR_RM_R, RCX, RCX);
 	return true;
 }
-
-/* The callee-saved registers the mapping uses. */
-static const int saved[] = { RBX, RBP, 12, 13, 14, 15 };
-#define SAVED_COUNT (sizeof saved / sizeof saved[0])
 
 static void emit_push(x86_emitter *e, int reg)
 {
@@ -414,6 +392,45 @@ static void emit_pop(x86_emitter *e, int reg)
 	x86_rex_opt(e, 0, 0, reg);
 	x86_byte(e, 0x58 + (reg & 7));
 }
+
+/* One program in one phase; false if it would not fit. */
+static bool emit_program(x86_emitter *e, const hashwx_program *prog,
+			 bool mem)
+{
+	const uint8_t *start = e->pos;
+	bool keep_flag = flag_overwritten(prog);
+	int flag = keep_flag ? RSI : home(prog->code[0].dst);
+
+	if (!x86_room(e, mem ? READ_PROGRAM_BYTES : WRITE_PROGRAM_BYTES))
+		return false;
+	for (unsigned o = 0; o < HASHWX_OPERAND_SLOTS; o++) {
+		unsigned k = hashwx_operand_slot(o);
+		const hashwx_instr *in = &prog->code[k];
+
+		if (k == HASHWX_TAIL_SLOT && !emit_branch(e, flag, start))
+			return false;
+		if (in->opcode == HASHWX_RMCG) {
+			imul_rr(e, home(in->dst), home(in->src));
+			shift64(e, SH_ROR, home(in->dst), in->imm);
+			if (keep_flag)
+				x86_rr32(e, OP_MOV, RSI, home(in->dst));
+		} else if (hashwx_is_mul(in->opcode)) {
+			emit_mul(e, in, mem);
+		} else {
+			emit_xas(e, in, mem);
+		}
+	}
+	/* The memory fills downwards from its end, R0 first
+	 * (hashwx_memory_word): the stack's own order, so pushes store it,
+	 * and the write phase leaves rsp at the memory's start. */
+	for (unsigned j = 0; !mem && j < HASHWX_REGISTERS; j++)
+		emit_push(e, home(j));
+	return true;
+}
+
+/* The callee-saved registers the mapping uses. */
+static const int saved[] = { RBX, RBP, 12, 13, 14, 15 };
+#define SAVED_COUNT (sizeof saved / sizeof saved[0])
 
 /* The job handed through hashx_compiler_build (compiler.h): its HashX
  * part first, so the emitter gets the instance back from the pointer. */
@@ -432,12 +449,11 @@ static uint8_t *emit_hash(uint8_t *start, uint8_t *end,
 		return NULL;
 	for (size_t i = 0; i < SAVED_COUNT; i++)
 		emit_push(&e, saved[i]);
-	x86_add_imm32(&e, RSP, -HASHWX_MEMORY_BYTES);
 	emit_register_start(&e, &inst->hash_key);
+	x86_mov32_imm(&e, RDI, HASHWX_MEMORY_MASK);
 	for (int phase = 0; phase < 2; phase++) {
 		for (unsigned p = 0; p < HASHWX_PROGRAMS; p++)
-			if (!emit_program(&e, &inst->programs[p], p,
-					  phase == 1))
+			if (!emit_program(&e, &inst->programs[p], phase == 1))
 				return NULL;
 		x86_mov32_imm(&e, RCX, HASHWX_BRANCH_BUDGET);
 	}
