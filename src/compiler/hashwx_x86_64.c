@@ -86,7 +86,7 @@ const hashwx_code_bounds hashwx_x86_64_code_bounds = {
 /* op rm, reg, 64-bit (01 add, 29 sub, 31 xor, 89 mov) */
 enum { OP_ADD = 0x01, OP_SUB = 0x29, OP_XOR = 0x31, OP_MOV = 0x89 };
 
-static void rr64(x86_emitter *e, unsigned op, int rm, int reg)
+static inline void rr64(x86_emitter *e, unsigned op, int rm, int reg)
 {
 	x86_rex(e, 1, reg, 0, rm);
 	x86_byte(e, op);
@@ -94,7 +94,7 @@ static void rr64(x86_emitter *e, unsigned op, int rm, int reg)
 }
 
 /* op reg, [rsp + rax] (03 add, 2b sub, 33 xor: the load forms) */
-static void r_mem64(x86_emitter *e, unsigned op, int reg)
+static inline void r_mem64(x86_emitter *e, unsigned op, int reg)
 {
 	x86_rex(e, 1, reg, 0, 0);
 	x86_byte(e, op);
@@ -103,7 +103,7 @@ static void r_mem64(x86_emitter *e, unsigned op, int reg)
 }
 
 /* imul reg, rm (0f af) */
-static void imul_rr(x86_emitter *e, int reg, int rm)
+static inline void imul_rr(x86_emitter *e, int reg, int rm)
 {
 	x86_rex(e, 1, reg, 0, rm);
 	x86_byte(e, 0x0f);
@@ -112,7 +112,7 @@ static void imul_rr(x86_emitter *e, int reg, int rm)
 }
 
 /* imul reg, [rsp + rax] */
-static void imul_mem(x86_emitter *e, int reg)
+static inline void imul_mem(x86_emitter *e, int reg)
 {
 	x86_rex(e, 1, reg, 0, 0);
 	x86_byte(e, 0x0f);
@@ -124,7 +124,7 @@ static void imul_mem(x86_emitter *e, int reg)
 /* Group-2 shifts by an immediate (c1 /ext ib). */
 enum { SH_ROL = 0, SH_ROR = 1, SH_SHR = 5, SH_SAR = 7 };
 
-static void shift64(x86_emitter *e, unsigned ext, int reg, unsigned n)
+static inline void shift64(x86_emitter *e, unsigned ext, int reg, unsigned n)
 {
 	x86_rex(e, 1, 0, 0, reg);
 	x86_byte(e, 0xc1);
@@ -135,7 +135,7 @@ static void shift64(x86_emitter *e, unsigned ext, int reg, unsigned n)
 /* Group-1 operations with an immediate (83 /ext ib, 81 /ext id). */
 enum { G1_ADD = 0, G1_OR = 1, G1_AND = 4, G1_XOR = 6 };
 
-static void imm64op(x86_emitter *e, unsigned ext, int reg, int32_t v)
+static inline void imm64op(x86_emitter *e, unsigned ext, int reg, int32_t v)
 {
 	x86_rex(e, 1, 0, 0, reg);
 	if (v >= -128 && v < 128) {
@@ -151,7 +151,7 @@ static void imm64op(x86_emitter *e, unsigned ext, int reg, int32_t v)
 
 /* eax = reg & HASHWX_MEMORY_MASK (held in edi during the programs): the
  * offset of a memory operand. */
-static void mem_offset(x86_emitter *e, int reg)
+static inline void mem_offset(x86_emitter *e, int reg)
 {
 	x86_rr32(e, OP_MOV, RAX, RDI);
 	x86_rr32(e, X86_OP_AND_RM_R, RAX, reg);
@@ -167,7 +167,7 @@ typedef struct sip_words {
 } sip_words;
 
 /* Word w into its register, if it was a constant. */
-static void sip_materialize(x86_emitter *e, sip_words *s, int w)
+static inline void sip_materialize(x86_emitter *e, sip_words *s, int w)
 {
 	if (s->known[w]) {
 		x86_mov_imm64(e, s->reg[w], s->val[w]);
@@ -176,7 +176,7 @@ static void sip_materialize(x86_emitter *e, sip_words *s, int w)
 }
 
 /* v[d] op= v[s] for op add or xor, on constants where both are. */
-static void sip_binary(x86_emitter *e, sip_words *s, unsigned op, int d,
+static inline void sip_binary(x86_emitter *e, sip_words *s, unsigned op, int d,
 		       int src)
 {
 	if (s->known[d] && s->known[src]) {
@@ -194,7 +194,7 @@ static void sip_binary(x86_emitter *e, sip_words *s, unsigned op, int d,
 }
 
 /* v[w] ^= c, a constant. */
-static void sip_xor_const(x86_emitter *e, sip_words *s, int w, uint64_t c)
+static inline void sip_xor_const(x86_emitter *e, sip_words *s, int w, uint64_t c)
 {
 	if (s->known[w]) {
 		s->val[w] ^= c;
@@ -308,7 +308,7 @@ static void emit_finalize(x86_emitter *e)
 /* ---- the programs ---- */
 
 /* A MUL slot: dst = (dst op imm) * src, src a register or [src & mask]. */
-static void emit_mul(x86_emitter *e, const hashwx_instr *in, bool mem)
+static inline void emit_mul(x86_emitter *e, const hashwx_instr *in, bool mem)
 {
 	static const unsigned prepare[] = { G1_OR, G1_XOR, G1_ADD };
 	int dst = home(in->dst), src = home(in->src);
@@ -327,7 +327,7 @@ static void emit_mul(x86_emitter *e, const hashwx_instr *in, bool mem)
 }
 
 /* An XAS slot: dst = shift(dst, imm) combine src. */
-static void emit_xas(x86_emitter *e, const hashwx_instr *in, bool mem)
+static inline void emit_xas(x86_emitter *e, const hashwx_instr *in, bool mem)
 {
 	static const unsigned shifts[] = { SH_ROR, SH_SAR, SH_SHR };
 	static const unsigned rr_ops[] = { OP_XOR, OP_ADD, OP_SUB };
@@ -363,7 +363,7 @@ static bool flag_overwritten(const hashwx_program *prog)
  * 5 of `flag`) is clear, counting BC down. `sub ecx, 1` borrows exactly
  * when BC was 0: the jump is not taken and ecx is zeroed again.
  */
-static bool emit_branch(x86_emitter *e, int flag, const uint8_t *start)
+static inline bool emit_branch(x86_emitter *e, int flag, const uint8_t *start)
 {
 	x86_rex(e, 0, 0, 0, flag); /* test flag8, 32 (REX: sil, r8b..) */
 	x86_byte(e, 0xf6);
@@ -381,13 +381,13 @@ static bool emit_branch(x86_emitter *e, int flag, const uint8_t *start)
 	return true;
 }
 
-static void emit_push(x86_emitter *e, int reg)
+static inline void emit_push(x86_emitter *e, int reg)
 {
 	x86_rex_opt(e, 0, 0, reg);
 	x86_byte(e, 0x50 + (reg & 7));
 }
 
-static void emit_pop(x86_emitter *e, int reg)
+static inline void emit_pop(x86_emitter *e, int reg)
 {
 	x86_rex_opt(e, 0, 0, reg);
 	x86_byte(e, 0x58 + (reg & 7));
