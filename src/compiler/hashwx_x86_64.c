@@ -50,7 +50,7 @@ static int home(unsigned r)
  * phase: the offset (mov, and) 5 before each MUL (or, imul [rsp + rax]:
  * 14) and XAS (shift, op reg, [rsp + rax]: 13). The loop body before the
  * jnc is then at most 11 + 3 * 14 + 3 * 13 + 9 = 101 bytes, within
- * rel8's reach. The entry holds the register start (measured: about 500
+ * rel8's reach. The entry holds the register start (measured: about 550
  * bytes), the exit the finalization and the return. Checked by the code
  * that emits them; tests/test_hashwx_compiler.c compiles the largest
  * programs.
