@@ -78,6 +78,7 @@ START_TEST(refused_falls_back)
 }
 END_TEST
 
+#if defined(HASHX_JIT_X86_64)
 /* An instance whose every program takes the longest encoding of each
  * slot: every operand slot reads and writes the RMCG's destination (a
  * source that is its destination needs a copy, the flag must be kept
@@ -109,7 +110,6 @@ static void largest_instance(hashwx_instance *inst, unsigned reg)
 	}
 }
 
-#if defined(HASHX_JIT_X86_64)
 START_TEST(largest_programs_fit)
 {
 	const hashwx_code_bounds *b = &hashwx_x86_64_code_bounds;
