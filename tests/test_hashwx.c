@@ -73,6 +73,56 @@ START_TEST(corpus_compiled)
 }
 END_TEST
 
+/* A fixed xorshift64 stream: the same seeds and nonces every run. */
+static uint64_t next_random(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+/* Interpreter against compiled code on random seeds and nonces (the
+ * corpus covers the reference's; these reach other instances). */
+START_TEST(differential)
+{
+	hashwx_ctx *in = hashwx_alloc(HASHWX_INTERPRETED);
+	hashwx_ctx *jit = hashwx_alloc(HASHWX_COMPILED);
+	uint64_t x = UINT64_C(0x9e3779b97f4a7c15);
+	int seeds = tu_count(500), checked = 0;
+	hashwx_type type;
+
+	ck_assert_ptr_nonnull(in);
+	ck_assert_ptr_nonnull(jit);
+	for (int s = 0; s < seeds; s++) {
+		uint8_t seed[HASHWX_SEED_SIZE];
+
+		for (size_t i = 0; i < sizeof seed; i += 8) {
+			uint64_t w = next_random(&x);
+
+			memcpy(seed + i, &w, 8);
+		}
+		hashwx_make(in, seed);
+		hashwx_make(jit, seed);
+		ck_assert_int_eq(hashwx_query_type(jit, &type), 0);
+		ck_assert_int_eq(type, HASHWX_COMPILED);
+		for (int k = 0; k < 6; k++, checked++) {
+			/* Small nonces too, as a solver hashes them. */
+			uint64_t nonce = k < 2 ? (uint64_t)(s * 2 + k)
+					       : next_random(&x);
+
+			ck_assert_msg(hashwx_exec(in, nonce) ==
+					      hashwx_exec(jit, nonce),
+				      "seed %d nonce %llx: compiled differs",
+				      s, (unsigned long long)nonce);
+		}
+	}
+	ck_assert_int_eq(checked, 6 * seeds);
+	hashwx_free(in);
+	hashwx_free(jit);
+}
+END_TEST
+
 /* A new context holds the all-zero seed's function, so hashing before
  * hashwx_make() is defined; NULL arguments change nothing. */
 START_TEST(api_edges)
@@ -114,10 +164,12 @@ int main(void)
 	/* A build or machine without a HashWX compiler says so at
 	 * allocation: the compiled corpus is then skipped, never passed. */
 	if (probe == HASHWX_NOTSUPP)
-		printf("SKIP: corpus_compiled (no HashWX compiler in this "
-		       "build or on this CPU)\n");
-	else
+		printf("SKIP: corpus_compiled, differential (no HashWX "
+		       "compiler in this build or on this CPU)\n");
+	else {
 		tcase_add_test(tc, corpus_compiled);
+		tcase_add_test(tc, differential);
+	}
 	hashwx_free(probe);
 	suite_add_tcase(s, tc);
 	return tu_run_suite(s);

@@ -226,8 +226,9 @@ int main(void)
 
 int main(void)
 {
-	printf("SKIP: test_hashwx_compiler (no HashWX compiler in this "
-	       "build)\n");
+	printf("SKIP: test_hashwx_compiler (the A64 compiler's tests; "
+	       "this build has no A64 HashWX compiler, x86-64's are "
+	       "test_hashwx_compiler_x86's)\n");
 	return 77;
 }
 

@@ -14,6 +14,7 @@
 #define HASHWX_COMPILER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "code_buffer.h"
@@ -29,5 +30,24 @@ bool hashwx_compiler_available(void);
  * no compiler or the system refuses executable memory. */
 hashwx_hash_fn *hashwx_compile(const hashwx_instance *inst,
 			       hashx_code_buffer *code);
+
+/*
+ * The code-size contract (code_size.h's, for HashWX): the compiler asks
+ * its buffer for `capacity` bytes, checks its room before the entry, each
+ * program and the exit, and fails (NULL: the facade interprets) rather
+ * than write past the end. capacity = fixed + HASHWX_PROGRAMS *
+ * per_program, where per_program covers one program in both phases in
+ * every way it can be emitted; tests/test_hashwx_compiler.c compiles the
+ * largest instances against it.
+ */
+typedef struct hashwx_code_bounds {
+	size_t capacity;    /* bytes asked of the buffer */
+	size_t fixed;       /* entry (register start) and exit code */
+	size_t per_program; /* one program, write and read phase */
+} hashwx_code_bounds;
+
+#if defined(HASHX_JIT_X86_64)
+extern const hashwx_code_bounds hashwx_x86_64_code_bounds;
+#endif
 
 #endif
