@@ -113,21 +113,15 @@ cat "$tmp/equix.out"
 # A program written for Tor's equix.h that adds EQUIX_V2 to its flags
 # (tests/clients/tor_equix_v2_client.c) solves, verifies and prints the
 # solutions tevador's equix_v2 solver finds for its challenge, in his
-# order. Tor's v1 solver's list for that challenge is also recognized: a
-# libequix without v2 ignores the flag, and that is reported as a SKIP
-# (never a pass) until src/equix has Equi-X v2.
+# order.
 equixv2_want='7eef,b471,4838,eebd,454e,c2e0,cb20,f5e7
 5984,5e82,8ee2,aa60,0ecb,1bb1,638d,c74b'
-equixv1_list='0599,0955,03bf,53e3,37d6,46cc,0ebc,a327
-1a12,7386,0b1d,b03b,9730,af2e,c003,f938'
 $cc -o "$tmp/tor-v2" "$clients/tor_equix_v2_client.c" $flags
 LD_LIBRARY_PATH="$libdir" "$tmp/tor-v2" >"$tmp/tor-v2.out" || {
 	cat "$tmp/tor-v2.out"; echo "FAIL: the Tor equix.h client with EQUIX_V2"
 	exit 1; }
 if [ "$(cat "$tmp/tor-v2.out")" = "$equixv2_want" ]; then
 	echo "Tor's equix.h client with EQUIX_V2: tevador's v2 solutions, verified"
-elif [ "$(cat "$tmp/tor-v2.out")" = "$equixv1_list" ]; then
-	echo "SKIP: Tor's equix.h client with EQUIX_V2: this libequix solves v1 (no Equi-X v2 yet)"
 else
 	cat "$tmp/tor-v2.out"
 	echo "FAIL: Tor's equix.h client with EQUIX_V2: not tevador's v2 solutions"
