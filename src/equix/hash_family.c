@@ -197,8 +197,8 @@ void equix_hash_scatter(equix_hash *h, const hashx_scatter *t)
 		hashx_exec_scatter(h->x, 0, EQUIX_INDEX_SPACE, t);
 }
 
-/* v2's 8 hashes one at a time: hashwx_ctx_exec_batch takes a run of
- * consecutive inputs, and a solution's indices are not one. */
+/* The 8 hashes of a verification, in one group of lanes where the
+ * context has them (hashwx_ctx_exec8), as v1's hashx_exec8_u64 does. */
 void equix_hash_8(const equix_hash *h, const uint64_t input[8],
 		  uint64_t out[8])
 {
@@ -206,6 +206,5 @@ void equix_hash_8(const equix_hash *h, const uint64_t input[8],
 		hashx_exec8_u64(h->x, input, out);
 		return;
 	}
-	for (int i = 0; i < 8; i++)
-		out[i] = hashwx_ctx_exec(h->current, input[i]);
+	hashwx_ctx_exec8(h->current, input, out);
 }

@@ -5,6 +5,7 @@
  * (src/hashwx) and its compilers (src/compiler/hashwx_compiler.h).
  */
 #include <stdatomic.h>
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -137,6 +138,18 @@ void hashwx_ctx_exec_batch(const hashwx_ctx *ctx, uint64_t first, size_t n,
 	}
 	for (; i < n; i++)
 		out[i] = hashwx_ctx_exec(ctx, first + i);
+}
+
+void hashwx_ctx_exec8(const hashwx_ctx *ctx, const uint64_t nonce[8],
+		      uint64_t out[8])
+{
+	static_assert(HASHWX_LANES == 8, "a verification is one group");
+	if (ctx->lanes8 != NULL) {
+		ctx->lanes8(&ctx->inst, nonce, 1, out);
+		return;
+	}
+	for (unsigned i = 0; i < 8; i++)
+		out[i] = hashwx_ctx_exec(ctx, nonce[i]);
 }
 
 int hashwx_query_type(const hashwx_ctx *ctx, hashwx_type *type_out)

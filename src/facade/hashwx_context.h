@@ -63,10 +63,15 @@ static inline uint64_t hashwx_ctx_exec(const hashwx_ctx *ctx, uint64_t input)
 }
 
 /* The hashes of first, first + 1, ..., first + n - 1 into out[]: the
- * solver's stage 0 and the verifier's eight hashes. The one entry point
- * for many hashes, so a faster form (interleaved or vector lanes) is
- * chosen here and nowhere else. */
+ * solver's stage 0. With hashwx_ctx_exec8, the entry points for many
+ * hashes, so a faster form (vector lanes) is chosen here and nowhere
+ * else. */
 void hashwx_ctx_exec_batch(const hashwx_ctx *ctx, uint64_t first, size_t n,
 			   uint64_t *out);
+
+/* The hashes of 8 nonces in any order into out[]: a verification's
+ * eight, in one group of lanes where the context has them. */
+void hashwx_ctx_exec8(const hashwx_ctx *ctx, const uint64_t nonce[8],
+		      uint64_t out[8]);
 
 #endif
