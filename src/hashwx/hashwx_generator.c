@@ -163,50 +163,69 @@ static const uint8_t mul_immediates[MUL_CHOICES] = { 1, 9, 33 };
 #define ROTATION_CHOICES 63
 #define SHIFT_CHOICES 3
 
-static uint8_t immediate(unsigned opcode, uint64_t g)
+/* One step of the shuffle: j = high(g) mod (i + 1), then swap in i. */
+static inline void shuffle_step(uint8_t *dst, unsigned i, uint64_t g)
 {
-	if (hashwx_is_mul(opcode))
-		return mul_immediates[g % MUL_CHOICES];
-	if (opcode == HASHWX_RMCG ||
-	    hashwx_xas_shift(opcode) == HASHWX_ROR)
-		return (uint8_t)(1 + g % ROTATION_CHOICES);
-	return (uint8_t)(1 + g % SHIFT_CHOICES);
+	unsigned j = (uint32_t)(g >> 32) % (i + 1);
+
+	dst[i] = dst[j];
+	dst[j] = (uint8_t)i;
 }
 
-/* Fisher-Yates over R0..R7, one word's high half per step. */
+/* Fisher-Yates over R0..R7, one word's high half per step. Written out
+ * step by step so that every divisor is a constant (a multiplication,
+ * not a division: the generator's largest cost after the stream). */
 static void shuffle_destinations(const uint64_t *gen,
 				 uint8_t dst[HASHWX_OPERAND_SLOTS])
 {
+	static_assert(HASHWX_OPERAND_SLOTS == 8, "seven steps");
 	dst[0] = 0;
-	for (unsigned i = 1; i < HASHWX_OPERAND_SLOTS; i++) {
-		unsigned j = (unsigned)((gen[i - 1] >> 32) % (i + 1));
-
-		dst[i] = dst[j];
-		dst[j] = (uint8_t)i;
-	}
+	shuffle_step(dst, 1, gen[0]);
+	shuffle_step(dst, 2, gen[1]);
+	shuffle_step(dst, 3, gen[2]);
+	shuffle_step(dst, 4, gen[3]);
+	shuffle_step(dst, 5, gen[4]);
+	shuffle_step(dst, 6, gen[5]);
+	shuffle_step(dst, 7, gen[6]);
 }
 
-/* The word whose low half picks the opcode of XAS or MUL slot `slot`:
- * the slot's index minus one, except the tail (slot 8), whose word is
- * gen[6]. */
-static uint32_t opcode_word(unsigned slot, const uint64_t *gen)
+/* Slot k of class `cls`: its opcode and immediate (the operands come
+ * after). The opcode of an XAS or MUL slot comes from the low half of
+ * word k - 1 (the tail, slot 8, from gen[6]), its immediate from word
+ * 8 + its operand slot. Called with constants from HASHWX_SHAPE, so each
+ * call reduces to its own case and every modulus to a multiplication. */
+static inline void fill_slot(hashwx_instr *in, hashwx_slot_class cls,
+			     unsigned k, const uint64_t *gen)
 {
-	return (uint32_t)gen[slot == HASHWX_TAIL_SLOT ? 6 : slot - 1];
-}
+	/* (read only by the XAS and MUL cases: slot 0 has no such word) */
+	unsigned w = k == HASHWX_TAIL_SLOT ? 6 : k - 1;
+	uint64_t g = gen[8 + (k < HASHWX_BRANCH_SLOT ? k : 7)];
+	unsigned x;
 
-static unsigned slot_opcode(unsigned slot, const uint64_t *gen)
-{
-	switch (slot) {
-	case 0:
-		return HASHWX_RMCG;
-	case HASHWX_BRANCH_SLOT:
-		return HASHWX_BRANCH;
-	case HASHWX_PROGRAM_SIZE - 1:
-		return HASHWX_HALT;
-	case 2: case 4: case 6:
-		return HASHWX_MULOR + opcode_word(slot, gen) % MUL_CHOICES;
+	in->dst = in->src = in->imm = 0;
+	switch (cls) {
+	case HASHWX_CLASS_RMCG:
+		in->opcode = HASHWX_RMCG;
+		in->imm = (uint8_t)(1 + g % ROTATION_CHOICES);
+		break;
+	case HASHWX_CLASS_XAS:
+		x = (uint32_t)gen[w] % XAS_CHOICES;
+		in->opcode = (uint8_t)(HASHWX_XORROR + x);
+		in->imm = (uint8_t)(1 + (hashwx_xas_shift(in->opcode) ==
+						 HASHWX_ROR
+					 ? g % ROTATION_CHOICES
+					 : g % SHIFT_CHOICES));
+		break;
+	case HASHWX_CLASS_MUL:
+		in->opcode = (uint8_t)(HASHWX_MULOR +
+				       (uint32_t)gen[w] % MUL_CHOICES);
+		in->imm = mul_immediates[g % MUL_CHOICES];
+		break;
+	case HASHWX_CLASS_BRANCH:
+		in->opcode = HASHWX_BRANCH;
+		break;
 	default:
-		return HASHWX_XORROR + opcode_word(slot, gen) % XAS_CHOICES;
+		in->opcode = HASHWX_HALT;
 	}
 }
 
@@ -217,20 +236,16 @@ void hashwx_generate_program(const uint64_t gen[HASHWX_WORDS_PER_PROGRAM],
 	uint32_t perm = source_permutations[gen[7] %
 					    HASHWX_SOURCE_PERMUTATIONS];
 
+#define HASHWX_FILL_SLOT(k, cls) fill_slot(&out->code[k], cls, k, gen);
+	HASHWX_SHAPE(HASHWX_FILL_SLOT)
+#undef HASHWX_FILL_SLOT
 	shuffle_destinations(gen, dst);
-	for (unsigned k = 0; k < HASHWX_PROGRAM_SIZE; k++) {
-		hashwx_instr *in = &out->code[k];
-
-		in->opcode = (uint8_t)slot_opcode(k, gen);
-		in->dst = in->src = in->imm = 0;
-	}
 	for (unsigned o = 0; o < HASHWX_OPERAND_SLOTS; o++) {
 		hashwx_instr *in = &out->code[hashwx_operand_slot(o)];
 
 		in->dst = dst[o];
 		in->src = o == 0 ? (uint8_t)(HASHWX_RMCG_R8 + gen[7] % 2)
 				 : dst[permutation_digit(perm, o)];
-		in->imm = immediate(in->opcode, gen[8 + o]);
 	}
 }
 
