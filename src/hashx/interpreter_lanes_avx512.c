@@ -15,48 +15,9 @@
 #include "interpreter_lanes.h"
 
 #if HASHX_HAVE_LANES
-#include <immintrin.h>
+#include "lanes_avx512_ops.h"
 
-#define LANES_TARGET __attribute__((target("avx512f,avx512dq")))
 #define LANES_HASH hashx_lanes8_avx512
-
-typedef __m512i lanes_v;
-typedef __mmask8 lanes_m;
-
-LANES_TARGET static inline lanes_v v_set1(uint64_t u)
-{
-	return _mm512_set1_epi64((long long)u);
-}
-
-LANES_TARGET static inline lanes_v v_load(const uint64_t *p)
-{
-	return _mm512_loadu_si512(p);
-}
-
-LANES_TARGET static inline void v_store(uint64_t *p, lanes_v x)
-{
-	_mm512_storeu_si512(p, x);
-}
-
-LANES_TARGET static inline lanes_v v_add(lanes_v x, lanes_v y)
-{
-	return _mm512_add_epi64(x, y);
-}
-
-LANES_TARGET static inline lanes_v v_sub(lanes_v x, lanes_v y)
-{
-	return _mm512_sub_epi64(x, y);
-}
-
-LANES_TARGET static inline lanes_v v_xor(lanes_v x, lanes_v y)
-{
-	return _mm512_xor_si512(x, y);
-}
-
-LANES_TARGET static inline lanes_v v_and(lanes_v x, lanes_v y)
-{
-	return _mm512_and_si512(x, y);
-}
 
 LANES_TARGET static inline lanes_v v_mul32(lanes_v x, lanes_v y)
 {
