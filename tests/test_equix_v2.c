@@ -93,8 +93,11 @@ static void solve_all(equix_ctx_flags flags, int expect_compiled)
 		total += (int)v->count;
 	}
 	tu_sample_note("equix-v2.txt", ran, nvectors);
-	/* the file holds 583 solutions in all, its valgrind sample 28 */
-	ck_assert_int_gt(total, ran == nvectors ? 500 : 20);
+	/* the file holds 583 solutions in all, its valgrind sample 28, its
+	 * emulator sample 7 */
+	ck_assert_int_gt(total, ran == nvectors ? 500
+				: tu_emulated() ? 5
+						: 20);
 	equix_free(ctx);
 }
 
