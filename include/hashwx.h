@@ -66,6 +66,7 @@ extern "C" {
 
 /**
  * Allocates a context of `type`.
+ * @param type   HASHWX_INTERPRETED or HASHWX_COMPILED.
  * @return the context; NULL when memory runs out; HASHWX_NOTSUPP when
  *         `type` is HASHWX_COMPILED and this build or machine has no HashWX
  *         compiler, or `type` is not a hashwx_type.
@@ -80,22 +81,33 @@ HASHWX_API hashwx_ctx *hashwx_alloc(hashwx_type type);
  * executable (a system that refuses W^X memory) runs the interpreter for
  * this function instead: the hashes are the same, hashwx_query_type()
  * tells. A NULL `ctx` or `seed` changes nothing.
+ * @param ctx    a context from hashwx_alloc().
+ * @param seed   the 32-byte seed; every seed gives a function.
  */
 HASHWX_API void hashwx_make(hashwx_ctx *ctx,
 			    const uint8_t seed[HASHWX_SEED_SIZE]);
 
 /**
- * The hash of `input` under the context's function. A NULL `ctx` gives 0.
+ * The hash of `input` under the context's function.
+ * @param ctx    a context from hashwx_alloc().
+ * @param input  the 64-bit nonce.
+ * @return the 64-bit hash (a number, not bytes); 0 for a NULL `ctx`.
  */
 HASHWX_API uint64_t hashwx_exec(const hashwx_ctx *ctx, uint64_t input);
 
-/** Frees the context; NULL and HASHWX_NOTSUPP are ignored. */
+/**
+ * Frees the context.
+ * @param ctx    a context from hashwx_alloc(); NULL and HASHWX_NOTSUPP
+ *               are ignored.
+ */
 HASHWX_API void hashwx_free(hashwx_ctx *ctx);
 
 /**
  * Addition: how the context's current function runs (HASHWX_COMPILED only
- * when native code runs it). Returns 0 and writes `*type_out`, or -1 when
- * `ctx` or `type_out` is NULL.
+ * when native code runs it).
+ * @param ctx       a context from hashwx_alloc().
+ * @param type_out  where the type is written.
+ * @return 0, or -1 when `ctx` or `type_out` is NULL.
  */
 HASHWX_API int hashwx_query_type(const hashwx_ctx *ctx,
 				 hashwx_type *type_out);
