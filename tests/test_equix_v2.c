@@ -61,9 +61,17 @@ static int have_hashwx_compiler(void)
 	return have;
 }
 
-/* Solves every vector (under valgrind the sample) with a context of
- * `flags`: the reference's solutions, count and order. */
-static void solve_all(equix_ctx_flags flags, int expect_compiled)
+/* Solves every `stride`-th vector (under valgrind or qemu, of their
+ * sample) with a context of `flags`: the reference's solutions, count and
+ * order. The interpreted context takes every line; the others a tenth:
+ * the compiled hash is checked on all 18,000 recorded hashes by
+ * test_hashwx, and the solver over it is the same; huge pages are the
+ * same solver in other memory. That keeps the test's share of CI's
+ * stages small. */
+#define SPOT_STRIDE 10
+
+static void solve_all(equix_ctx_flags flags, int expect_compiled,
+		      int stride)
 {
 	equix_ctx *ctx = equix_alloc(flags);
 	equix_solutions_buffer buf;
@@ -75,7 +83,7 @@ static void solve_all(equix_ctx_flags flags, int expect_compiled)
 		const bench_equix_vec *v = &vectors[n];
 		equix_result r;
 
-		if (!sampled[n])
+		if (!sampled[n] || n % stride != 0)
 			continue;
 		ran++;
 		r = equix_solve(ctx, v->challenge, v->len, &buf);
@@ -94,29 +102,30 @@ static void solve_all(equix_ctx_flags flags, int expect_compiled)
 	}
 	tu_sample_note("equix-v2.txt", ran, nvectors);
 	/* the file holds 583 solutions in all, its valgrind sample 28, its
-	 * emulator sample 7 */
+	 * emulator sample 7; a tenth of it 56 */
 	ck_assert_int_gt(total, ran == nvectors ? 500
 				: tu_emulated() ? 5
-						: 20);
+						: stride > 1 ? 2 : 20);
 	equix_free(ctx);
 }
 
 START_TEST(solve_interpreted)
 {
-	solve_all(EQUIX_CTX_SOLVE | EQUIX_CTX_V2, 0);
+	solve_all(EQUIX_CTX_SOLVE | EQUIX_CTX_V2, 0, 1);
 }
 END_TEST
 
 START_TEST(solve_try_compile)
 {
 	solve_all(EQUIX_CTX_SOLVE | EQUIX_CTX_TRY_COMPILE | EQUIX_CTX_V2,
-		  have_hashwx_compiler());
+		  have_hashwx_compiler(), SPOT_STRIDE);
 }
 END_TEST
 
 START_TEST(solve_compiled)
 {
-	solve_all(EQUIX_CTX_SOLVE | EQUIX_CTX_MUST_COMPILE | EQUIX_CTX_V2, 1);
+	solve_all(EQUIX_CTX_SOLVE | EQUIX_CTX_MUST_COMPILE | EQUIX_CTX_V2, 1,
+		  SPOT_STRIDE);
 }
 END_TEST
 
@@ -124,7 +133,8 @@ START_TEST(solve_hugepages)
 {
 	/* huge pages where the system has them, else ordinary pages: the
 	 * same solutions */
-	solve_all(EQUIX_CTX_SOLVE | EQUIX_CTX_HUGEPAGES | EQUIX_V2, 0);
+	solve_all(EQUIX_CTX_SOLVE | EQUIX_CTX_HUGEPAGES | EQUIX_V2, 0,
+		  SPOT_STRIDE);
 }
 END_TEST
 
