@@ -1,9 +1,9 @@
 // Copyright (c) 2026 The equix authors
 // SPDX-License-Identifier: BSD-3-Clause
 //
-// Types of the package's API (src/index.js): HashX (compiled to
-// WebAssembly where the engine allows, else interpreted), Equi-X and
-// Tor's PoW v1.
+// Types of the package's API (src/index.js): HashX and HashWX (compiled
+// to WebAssembly where the engine allows, else interpreted), Equi-X v1
+// and v2, and Tor's PoW v1.
 
 /**
  * Bytes in any of the forms the functions accept: a typed array or a
@@ -106,8 +106,12 @@ export interface HashXOptions {
 /** equix.solve()'s and verify()'s options (FAIL_ARGUMENT as for
  * HashXOptions). */
 export interface EquixOptions {
-  /** false: interpret HashX (default: compile where the engine allows). */
+  /** false: interpret the hash (default: compile where the engine allows). */
   compile?: boolean;
+  /** true: Equi-X v2, whose hash is HashWX (default: v1, on HashX, what
+   * Tor's network speaks). The solver and the solution form are the same;
+   * a solution of one version fails the other's check, but for chance. */
+  v2?: boolean;
 }
 
 /** A HashX function made from a seed. It holds about 20 KiB of the
@@ -137,6 +141,32 @@ export interface HashX {
  */
 export function hashx(seed: Bytes, options?: HashXOptions): HashX;
 
+/** hashwx()'s options (FAIL_ARGUMENT as for HashXOptions). */
+export interface HashWXOptions {
+  /** false: always interpret (default: compile where the engine allows). */
+  compile?: boolean;
+}
+
+/** A HashWX function (Equi-X v2's hash) made from a 32-byte seed; its
+ * memory in the core lives as a HashX function's does. */
+export interface HashWX {
+  /** The 64-bit hash of a 64-bit nonce (a BigInt, or a safe non-negative
+   * integer Number), as a BigInt: hashwx_exec's result. FAIL_ARGUMENT for
+   * another type, a RangeError with FAIL_ARGUMENT outside 0 to 2^64 - 1,
+   * FAIL_FREED after free(). */
+  hash(nonce: bigint | number): bigint;
+  /** true when the HashWX-to-WebAssembly compiler runs it; false when
+   * interpreted ({ compile: false }, or the engine refused:
+   * jitStatus().refusal). FAIL_FREED after free(). */
+  readonly compiled: boolean;
+  /** Returns its memory in the core now instead of at collection. */
+  free(): void;
+}
+
+/** The HashWX function of `seed`: exactly 32 bytes (else FAIL_LENGTH).
+ * Every seed makes one (HashWX has no failing seeds). */
+export function hashwx(seed: Bytes, options?: HashWXOptions): HashWX;
+
 /** The name of equix_verify's result without the EQUIX_ prefix. */
 export type VerifyResult =
   | 'OK'
@@ -152,7 +182,9 @@ export const equix: {
   /**
    * The solutions of `challenge`, each 16 bytes in wire form, in the
    * reference solver's order. Throws an EquixError with code
-   * 'FAIL_CHALLENGE' when the challenge has no HashX function.
+   * 'FAIL_CHALLENGE' when the challenge has no HashX function (v1 only).
+   * With { v2: true }, Equi-X v2's solutions, in the order of the
+   * reference's equix_v2 branch.
    */
   solve(challenge: Bytes, options?: EquixOptions): Uint8Array[];
   /** Checks a 16-byte wire-form solution of `challenge`. */
@@ -201,6 +233,11 @@ export interface SolveOptions {
   /** Give up after this many nonces (0: no limit): an EquixError with
    * code 'FAIL_LIMIT'. */
   maxAttempts?: number;
+  /** true: Equi-X v2 is the puzzle (the same challenge string, effort
+   * rule and proof form); only pow.verify with v2 accepts the proof. Tor
+   * speaks v1 only: v2 is for services that choose it, such as a web
+   * gate. */
+  v2?: boolean;
 }
 
 export interface SolveResult extends Proof {
@@ -230,8 +267,9 @@ export const pow: {
    * rejects it with FAIL_WORKER. */
   solve(options: SolveOptions): Promise<SolveResult>;
   /** The service's stateless checks in its order: seed head, effort,
-   * Equi-X. A service adds its minimum effort and a replay store. */
-  verify(proof: Proof & { id: Bytes; seed: Bytes }): PowResult;
+   * Equi-X (v2 with { v2: true }). A service adds its minimum effort and
+   * a replay store. */
+  verify(proof: Proof & { id: Bytes; seed: Bytes; v2?: boolean }): PowResult;
   /** The 41-byte PROOF_OF_WORK extension body. */
   encodeExtension(proof: Proof): Uint8Array;
   /** Throws an EquixError with code 'FAIL_LENGTH' or 'FAIL_VERSION'

@@ -146,7 +146,7 @@ const char *ex_hashx_result_name(int r)
 
 /* ---- HashWX ----------------------------------------------------------- */
 
-/* The core's HashWX (Equi-X v2's hash) for tests: `compile` asks for the
+/* HashWX, Equi-X v2's hash (js/src/hashwx.js): `compile` asks for the
  * WebAssembly compiler (hashwx_wasm.c), which runs where the host installs
  * its module and leaves the interpreter running where it refuses
  * (ex_hashwx_compiled says which); 0 always interprets. NULL when out of
@@ -193,14 +193,16 @@ void ex_hashwx_free(hashwx_ctx *ctx)
 
 /* ---- Equi-X ----------------------------------------------------------- */
 
-/* `compile`: EQUIX_CTX_TRY_COMPILE (compiled HashX where the host allows,
- * as for ex_hashx_alloc). */
-equix_ctx *ex_equix_alloc(int solve, int compile)
+/* `compile`: EQUIX_CTX_TRY_COMPILE (the hash compiled where the host
+ * allows, as for ex_hashx_alloc and ex_hashwx_alloc); `v2`: EQUIX_CTX_V2,
+ * Equi-X v2 (HashWX) instead of v1 (HashX). */
+equix_ctx *ex_equix_alloc(int solve, int compile, int v2)
 {
 	size_t before = memory_bytes();
 	equix_ctx *ctx =
 		equix_alloc((solve ? EQUIX_CTX_SOLVE : EQUIX_CTX_VERIFY) |
-			    (compile ? EQUIX_CTX_TRY_COMPILE : 0));
+			    (compile ? EQUIX_CTX_TRY_COMPILE : 0) |
+			    (v2 ? EQUIX_CTX_V2 : 0));
 
 	grow_ahead(before);
 	return ctx;

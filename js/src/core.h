@@ -38,7 +38,8 @@ EXPORT("ex_hashwx_exec")
 uint64_t ex_hashwx_exec(const hashwx_ctx *ctx, uint64_t nonce);
 EXPORT("ex_hashwx_compiled") int ex_hashwx_compiled(const hashwx_ctx *ctx);
 EXPORT("ex_hashwx_free") void ex_hashwx_free(hashwx_ctx *ctx);
-EXPORT("ex_equix_alloc") equix_ctx *ex_equix_alloc(int solve, int compile);
+EXPORT("ex_equix_alloc")
+equix_ctx *ex_equix_alloc(int solve, int compile, int v2);
 EXPORT("ex_equix_free") void ex_equix_free(equix_ctx *ctx);
 EXPORT("ex_equix_solve")
 int ex_equix_solve(equix_ctx *ctx, const void *challenge, size_t size,

@@ -7,5 +7,6 @@
 
 export { ready, jitStatus, limits } from './core.js';
 export { hashx } from './hashx.js';
+export { hashwx } from './hashwx.js';
 export { equix } from './equix.js';
 export { pow } from './pow.js';
