@@ -11,7 +11,7 @@ import {
   limits,
 } from './core.js';
 import { search, defaultWorkers } from './pow_search.js';
-import { SOLUTION_BYTES } from './equix.js';
+import { SOLUTION_BYTES, equixContext } from './equix.js';
 
 export const pow = {
   /** P || ID || C || N || E, the string Equi-X solves (Uint8Array). */
@@ -68,8 +68,6 @@ function proofFields(proof) {
   };
 }
 
-let powVerifier = 0;
-
 /** Tor's v1 search and the rest of the PoW layer. */
 Object.assign(pow, {
   /**
@@ -87,8 +85,9 @@ Object.assign(pow, {
   async solve(options) {
     const c = need();
     const {
-      id, seed, effort, nonce, workers, signal, onProgress, maxAttempts = 0,
+      id, seed, effort, nonce, workers, signal, onProgress, maxAttempts = 0, v2 = false,
     } = record(options, 'pow.solve()');
+    if (typeof v2 !== 'boolean') throw badArgument('pow.solve()\'s v2 must be a boolean');
     if (signal !== undefined && !(signal instanceof AbortSignal)) {
       throw badArgument('pow.solve()\'s signal must be an AbortSignal');
     }
@@ -103,6 +102,7 @@ Object.assign(pow, {
         ? globalThis.crypto.getRandomValues(new Uint8Array(c.ex_pow_nonce_len()))
         : bytes(nonce, 'nonce', c.ex_pow_nonce_len()),
       effort: effortOf(effort),
+      v2,
     };
     const n = workers ?? (await defaultWorkers());
     if (!Number.isInteger(n) || n < 1 || n > limits.workers) {
@@ -127,21 +127,22 @@ Object.assign(pow, {
    * names `seed`, the effort check, Equi-X verification. 'OK', or the
    * failure's name without the EQUIX_POW_ prefix ('FAIL_SEED_HEAD',
    * 'FAIL_EFFORT', 'FAIL_ORDER', 'FAIL_PARTIAL_SUM', ...). A service
-   * adds its minimum effort and a replay store.
+   * adds its minimum effort and a replay store. `v2: true` checks an
+   * Equi-X v2 proof (pow.solve's v2).
    */
   verify(proof) {
     const c = need();
-    const { id, seed, nonce, effort, seedHead, solution } = record(proof, 'pow.verify()');
+    const {
+      id, seed, nonce, effort, seedHead, solution, v2 = false,
+    } = record(proof, 'pow.verify()');
+    if (typeof v2 !== 'boolean') throw badArgument('pow.verify()\'s v2 must be a boolean');
     const f = proofFields({ nonce, effort, seedHead, solution });
     const idb = bytes(id, 'id', c.ex_pow_id_len());
     const seedb = bytes(seed, 'seed', c.ex_pow_seed_len());
-    if (powVerifier === 0) {
-      powVerifier = c.ex_equix_alloc(0, 1);
-      if (powVerifier === 0) throw failure('equix: out of memory in the core', 'FAIL_NO_MEMORY');
-    }
+    const verifier = equixContext(false, { v2 }, 'pow.verify()');
     const [pid, pseed, pnonce, phead, psol] = place(idb, seedb, f.nonce, f.seedHead, f.solution);
     return cString(c.ex_pow_result_name(
-      c.ex_pow_verify(powVerifier, pid, pseed, pnonce, f.effort, phead, psol)));
+      c.ex_pow_verify(verifier, pid, pseed, pnonce, f.effort, phead, psol)));
   },
 
   /** The 41-byte PROOF_OF_WORK extension body of a proof. */

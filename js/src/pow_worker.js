@@ -4,8 +4,9 @@
 // One worker of pow.solve's search (pow_search.js), the same file for Web
 // Workers and Node's worker_threads. It loads the core from the compiled
 // Module the search sends, then, for each offset it is given, tries that
-// nonce (start + offset): Equi-X solve, and the first solution in the
-// solver's order that passes the effort check wins. It answers every
+// nonce (start + offset): Equi-X solve (v1, or v2 when the job says so),
+// and the first solution in the solver's order that passes the effort
+// check wins. It answers every
 // offset with its outcome, win or not, so that the search can tell when
 // every lower offset is done.
 
@@ -26,7 +27,7 @@ function attempt(job, offset) {
   const challenge = pow.challenge({ id: job.id, seed: job.seed, nonce, effort: job.effort });
   let solutions = [];
   try {
-    solutions = equix.solve(challenge);
+    solutions = equix.solve(challenge, { v2: job.v2 });
   } catch (e) {
     if (e.code !== 'FAIL_CHALLENGE') throw e; // no HashX function: no solution
   }
