@@ -13,7 +13,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { ready, hashx, equix, pow } from '../src/index.js';
+import { ready, hashx, hashwx, equix, pow } from '../src/index.js';
 import { hex, torVectors } from './vectors.js';
 import { docRows, walkRows } from './doc_rows.js';
 
@@ -40,6 +40,8 @@ const WORKERS = 64; // limits.workers
 const seed = new TextEncoder().encode('This is a test\0');
 const h = hashx(seed);
 const hb = hashx(seed, { block: true });
+const seed32 = new Uint8Array(32).map((_, i) => i);
+const w = hashwx(seed32);
 const v = torVectors()[0];
 const p = {
   id: hex(v.id), seed: hex(v.seed), nonce: hex(v.nonce), effort: v.effort,
@@ -100,9 +102,31 @@ const cases = {
   'js-hash-block-posing': () => hb.hash(posing()),
   'js-hash-block-detached': () => hb.hash(detached(8)),
   'js-hash-block-too-large': () => hb.hash(new Uint8Array(MAX + 1)),
+  'js-hashwx-seed-short': () => hashwx(new Uint8Array(31)),
+  'js-hashwx-seed-long': () => hashwx(new Uint8Array(33)),
+  'js-hashwx-seed-string': () => hashwx('00'.repeat(32)),
+  'js-hashwx-seed-detached': () => hashwx(detached(32)),
+  'js-hashwx-options-unknown': () => hashwx(seed32, { block: true }),
+  'js-hashwx-options-not-boolean': () => hashwx(seed32, { compile: 1 }),
+  'js-hashwx-nonce-too-big': () => w.hash(2n ** 64n),
+  'js-hashwx-nonce-negative': () => w.hash(-1n),
+  'js-hashwx-nonce-unsafe': () => w.hash(2 ** 53),
+  'js-hashwx-nonce-string': () => w.hash('1'),
+  'js-hashwx-freed': () => {
+    const f = hashwx(seed32);
+    f.free();
+    return f.hash(0n);
+  },
+  'js-hashwx-compiled-freed': () => {
+    const f = hashwx(seed32);
+    f.free();
+    return f.compiled;
+  },
   'js-equix-solve-too-large': () => equix.solve(new Uint8Array(MAX + 1)),
   'js-equix-solve-detached': () => equix.solve(detached(4)),
   'js-equix-solve-options-null': () => equix.solve(seed, null),
+  'js-equix-solve-v2-not-boolean': () => equix.solve(seed, { v2: 1 }),
+  'js-equix-verify-v2-unknown': () => equix.verify(seed, new Uint8Array(16), { v3: true }),
   'js-equix-verify-solution-short': () => equix.verify(seed, new Uint8Array(15)),
   'js-equix-verify-solution-posing': () => equix.verify(new Uint8Array(4), posing()),
   'js-equix-verify-solution-proxy': () => equix.verify(new Uint8Array(4), new Proxy(new Uint8Array(16), {})),
@@ -114,6 +138,8 @@ const cases = {
   'js-pow-verify-null': () => pow.verify(null),
   'js-pow-verify-seed-head-posing': () => pow.verify({ ...p, seedHead: posing() }),
   'js-pow-verify-solution-detached': () => pow.verify({ ...p, solution: detached(16) }),
+  'js-pow-verify-v2-not-boolean': () => pow.verify({ ...p, v2: 1 }),
+  'js-pow-solve-v2-not-boolean': () => pow.solve({ ...p, v2: 'yes' }),
   'js-pow-solve-null': () => pow.solve(null),
   'js-pow-solve-workers-zero': () => pow.solve({ ...p, workers: 0 }),
   'js-pow-solve-workers-above-cap': () => pow.solve({ ...p, effort: 0, workers: WORKERS + 1 }),

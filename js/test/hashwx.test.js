@@ -1,70 +1,49 @@
 // Copyright (c) 2026 The equix authors
 // SPDX-License-Identifier: BSD-3-Clause
 //
-// HashWX in the core, through its C entry points (js/src/core.c's
-// ex_hashwx_*; the package's own HashWX API is not there yet): every line
-// of tests/vectors/hashwx-v2.txt, recorded from tevador's reference, both
-// interpreted and compiled to WebAssembly (src/compiler/hashwx_wasm.c,
+// HashWX through the package's API (hashwx(seed).hash(nonce)): every
+// line of tests/vectors/hashwx-v2.txt, recorded from tevador's reference,
+// both interpreted and compiled to WebAssembly (src/compiler/hashwx_wasm.c,
 // installed by js/src/jit.js), each hash equal to the recorded one. Where
 // the host refuses run-time modules, the compiled half is skipped, saying
-// why; where it accepts them, a context that still runs interpreted is a
-// failure.
+// why; where it accepts them, a function that still runs interpreted is a
+// failure. What the API refuses is in doc/bad-input.md (bad_input.test.js).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { ready, jitStatus } from '../src/index.js';
-import { heap, need } from '../src/core.js';
+import { ready, jitStatus, hashwx } from '../src/index.js';
+import { observeJitModules } from '../src/core.js';
 import { hashwxVectors } from './vectors.js';
 
 await ready();
 
 const VECTORS = hashwxVectors('hashwx-v2.txt');
-const SEED_SIZE = 32;
 
 const hex64 = (x) => x.toString(16).padStart(16, '0');
 
-// A context of the core: compile or not; freed by the caller.
-function context(compile) {
-  const core = need();
-  const ctx = core.ex_hashwx_alloc(compile ? 1 : 0);
-  assert.notEqual(ctx, 0, 'ex_hashwx_alloc: out of memory');
-  return ctx;
-}
-
-// Makes `ctx` the function of `seed`; returns ex_hashwx_compiled's answer.
-function make(ctx, seed) {
-  const core = need();
-  const at = core.ex_malloc(SEED_SIZE);
-  assert.notEqual(at, 0, 'ex_malloc: out of memory');
-  heap().set(seed, at);
-  core.ex_hashwx_make(ctx, at);
-  core.ex_free(at);
-  return core.ex_hashwx_compiled(ctx);
-}
-
-// Every line through one context; returns the number of hashes checked.
+// Every line through its own function; returns the number of hashes
+// checked.
 function runCorpus(compile) {
-  const core = need();
-  const ctx = context(compile);
   let hashes = 0;
-  try {
-    for (const v of VECTORS) {
-      const where = `hashwx-v2.txt:${v.line}`;
-      const compiled = make(ctx, v.seed);
+  for (const v of VECTORS) {
+    const where = `hashwx-v2.txt:${v.line}`;
+    const f = hashwx(v.seed, { compile });
+    try {
       if (compile) {
-        assert.equal(compiled, 1, `${where}: not compiled (${jitStatus().refusal})`);
+        assert.equal(f.compiled, true, `${where}: not compiled (${jitStatus().refusal})`);
       } else {
-        assert.equal(compiled, 0, `${where}: an interpreted context runs compiled`);
+        assert.equal(f.compiled, false, `${where}: an interpreted function runs compiled`);
       }
       for (const c of v.cases) {
-        const got = BigInt.asUintN(64, core.ex_hashwx_exec(ctx, c.nonce));
+        const got = f.hash(c.nonce);
+        assert.equal(typeof got, 'bigint');
         assert.equal(hex64(got), hex64(c.hash), `${where}, nonce ${hex64(c.nonce)}`);
         hashes++;
       }
+    } finally {
+      f.free();
     }
-  } finally {
-    core.ex_hashwx_free(ctx);
   }
   return hashes;
 }
@@ -86,44 +65,41 @@ test('HashWX compiled to WebAssembly: every recorded hash', (t) => {
   const before = jitStatus().compiles;
   const n = runCorpus(true);
   assert.ok(n >= 3 * VECTORS.length, `${n} hashes`);
-  // hashwx_alloc makes the all-zero seed's function first.
-  assert.equal(jitStatus().compiles - before, VECTORS.length + 1, 'one module per seed');
+  // hashwx_alloc makes the all-zero seed's function first, then the
+  // seed's: two modules per function.
+  assert.equal(jitStatus().compiles - before, 2 * VECTORS.length, 'one module per seed');
 });
 
 test('compiled and interpreted HashWX agree on nonces the corpus lacks', () => {
-  const core = need();
-  const interpreted = context(false);
-  const compiled = context(true);
   const nonces = [0xffffffffffffffffn, 0x8000000000000000n, 0x7fffffffffffffffn, 0x100000000n];
-  try {
-    for (const v of VECTORS.slice(0, 200)) {
-      make(interpreted, v.seed);
-      make(compiled, v.seed);
+  for (const v of VECTORS.slice(0, 200)) {
+    const interpreted = hashwx(v.seed, { compile: false });
+    const compiled = hashwx(v.seed);
+    try {
       for (const x of nonces) {
-        assert.equal(hex64(BigInt.asUintN(64, core.ex_hashwx_exec(compiled, x))),
-          hex64(BigInt.asUintN(64, core.ex_hashwx_exec(interpreted, x))),
+        assert.equal(hex64(compiled.hash(x)), hex64(interpreted.hash(x)),
           `hashwx-v2.txt:${v.line}, nonce ${hex64(x)}`);
       }
+      // A safe-integer Number is the same nonce as its BigInt.
+      assert.equal(compiled.hash(462), compiled.hash(462n));
+    } finally {
+      interpreted.free();
+      compiled.free();
     }
-  } finally {
-    core.ex_hashwx_free(interpreted);
-    core.ex_hashwx_free(compiled);
   }
 });
 
-// The first few lines' modules, made by a compiling context.
-async function someModules(count) {
-  const { observeJitModules } = await import('../src/core.js');
+// The modules of the first `count` lines' functions.
+function someModules(count) {
   const seen = [];
-  const ctx = context(true);
   const previous = observeJitModules((bytes) => seen.push(bytes));
   try {
-    for (const v of VECTORS.slice(0, count)) make(ctx, v.seed);
+    for (const v of VECTORS.slice(0, count)) hashwx(v.seed).free();
   } finally {
     observeJitModules(previous);
-    need().ex_hashwx_free(ctx);
   }
-  return seen;
+  // Each function's first module is the all-zero seed's (hashwx_alloc).
+  return seen.filter((_, i) => i % 2 === 1);
 }
 
 test('a HashWX module imports the memory alone and exports its function', async (t) => {
@@ -131,7 +107,7 @@ test('a HashWX module imports the memory alone and exports its function', async 
     t.skip(`the host installs no modules (${jitStatus().refusal})`);
     return;
   }
-  const seen = await someModules(1);
+  const seen = someModules(1);
   assert.equal(seen.length, 1);
   const m = new WebAssembly.Module(seen[0]);
   assert.deepEqual(WebAssembly.Module.imports(m), [{ module: 'env', name: 'memory', kind: 'memory' }]);
@@ -161,7 +137,7 @@ test('HashWX modules are WebAssembly 1.0 (wabt\'s wasm-validate, later features 
     t.skip(`the host installs no modules (${jitStatus().refusal})`);
     return;
   }
-  const modules = await someModules(10);
+  const modules = someModules(10);
   const mvp = ['--disable-mutable-globals', '--disable-saturating-float-to-int',
     '--disable-sign-extension', '--disable-simd', '--disable-multi-value',
     '--disable-bulk-memory', '--disable-reference-types'];
@@ -177,3 +153,4 @@ test('HashWX modules are WebAssembly 1.0 (wabt\'s wasm-validate, later features 
   }
   assert.equal(modules.length, 10);
 });
+

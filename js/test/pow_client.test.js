@@ -12,7 +12,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { ready, pow } from '../src/index.js';
+import { ready, pow, equix } from '../src/index.js';
 import { hex, toHex, torVectors } from './vectors.js';
 
 await ready();
@@ -63,6 +63,50 @@ test('on random puzzles three workers return exactly the one-worker proof', asyn
     assert.equal(toHex(three.solution), toHex(one.solution), what);
     assert.equal(pow.verify({ ...job, nonce: one.nonce, seedHead: one.seedHead, solution: one.solution }), 'OK');
   }
+});
+
+// The next nonce as the search takes them: a 128-bit little-endian add.
+function nextNonce(nonce) {
+  const n = nonce.slice();
+  for (let i = 0; i < n.length && ++n[i] === 256; i++) n[i] = 0;
+  return n;
+}
+
+// The v2 proof by the rule itself, one nonce after another: the first
+// nonce with an Equi-X v2 solution that meets the effort, the first such
+// solution in the solver's order.
+function firstV2Proof(job) {
+  let nonce = job.nonce;
+  for (let attempts = 1; ; attempts++) {
+    const challenge = pow.challenge({ ...job, nonce });
+    const win = equix.solve(challenge, { v2: true }).find((s) => pow.effortCheck(challenge, s, job.effort));
+    if (win !== undefined) return { nonce, solution: win, attempts };
+    nonce = nextNonce(nonce);
+  }
+}
+
+test('v2: the search finds the rule\'s proof over Equi-X v2; only v2 verification accepts it', async () => {
+  // Fixed puzzles (the nonce's low byte near its wrap, so that the carry
+  // is taken), efforts that need several nonces.
+  for (let k = 0; k < 3; k++) {
+    const fill = (n, b) => new Uint8Array(n).map((_, i) => (b + 37 * i) & 0xff);
+    const job = { id: fill(32, k), seed: fill(32, 100 + k), nonce: fill(16, 250 + k), effort: 12 + 8 * k };
+    const want = firstV2Proof(job);
+    const got = await pow.solve({ ...job, workers: 2, v2: true });
+    const what = `puzzle ${k}`;
+    assert.equal(toHex(got.nonce), toHex(want.nonce), `${what}: nonce`);
+    assert.equal(toHex(got.solution), toHex(want.solution), `${what}: solution`);
+    const proof = { ...job, nonce: got.nonce, seedHead: got.seedHead, solution: got.solution };
+    assert.equal(pow.verify({ ...proof, v2: true }), 'OK', what);
+    // The same proof under v1: its sums fail (but for a 2^-60 chance).
+    assert.ok(['FAIL_PARTIAL_SUM', 'FAIL_FINAL_SUM', 'FAIL_CHALLENGE'].includes(pow.verify(proof)), what);
+  }
+  await assert.rejects(pow.solve({ id: new Uint8Array(32), seed: new Uint8Array(32), effort: 1, v2: 'yes' }),
+    (e) => e.code === 'FAIL_ARGUMENT');
+  assert.throws(() => pow.verify({ ...proofOf(vectors[0]), v2: 1 }), (e) => e.code === 'FAIL_ARGUMENT');
+  // Tor's own v1 proofs stay OK under v1 and fail under v2.
+  assert.equal(pow.verify(proofOf(vectors[0])), 'OK');
+  assert.notEqual(pow.verify({ ...proofOf(vectors[0]), v2: true }), 'OK');
 });
 
 test('progress is reported with rising attempts; the limit and the signal stop the search', async () => {

@@ -124,6 +124,21 @@ export function equixVectors(name) {
   });
 }
 
+// Equi-X v2's corpus, recorded from the reference's equix_v2 branch:
+// "equixv2 CHALLENGE COUNT SOL...", the challenge in hex ("-": empty),
+// SOL as in equix.txt. Every v2 challenge has a hash function, so there
+// is no status.
+export function equixV2Vectors(name) {
+  return lines(name).map(([kind, challenge, count, ...sols], i) => {
+    if (kind !== 'equixv2' || count === undefined) throw new Error(`${name}:${i + 1}: not an Equi-X v2 line`);
+    const parsed = sols.map((s) => s.split(',').map((x) => parseInt(x, 16)));
+    if (parsed.length !== Number(count)) {
+      throw new Error(`${name}:${i + 1}: COUNT says ${count}, ${parsed.length} listed`);
+    }
+    return { line: i + 1, challenge: challenge === '-' ? '' : challenge, sols: parsed };
+  });
+}
+
 // The eight indices in the 16-byte wire form (equix_solution_pack: each
 // index little-endian, in tree order).
 export function wire(indices) {
