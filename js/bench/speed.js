@@ -2,8 +2,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 //
 // The package's speed, measured the same way in Node and in a browser
-// (no Node API here): Equi-X solve and verify with HashX compiled to
-// WebAssembly and interpreted, and Tor's PoW v1 search. table.js runs it
+// (no Node API here): Equi-X solve and verify, v1 (HashX) and v2
+// (HashWX), with the hash compiled to WebAssembly and interpreted, and
+// Tor's PoW v1 search. table.js runs it
 // in both, beside the native library, for README.md's speed table.
 //
 // Solve: the challenges base .. base + n - 1 (4-byte little-endian
@@ -25,13 +26,14 @@ function now() {
   return performance.now();
 }
 
-function solveAll(n, base, compile) {
+// `how`: equix.solve's and verify's options ({ compile, v2 }).
+function solveAll(n, base, how) {
   const found = [];
   const t0 = now();
   for (let i = 0; i < n; i++) {
     let sols = [];
     try {
-      sols = equix.solve(challenge(base + i), { compile });
+      sols = equix.solve(challenge(base + i), how);
     } catch (e) {
       if (e.code !== 'FAIL_CHALLENGE') throw e;
     }
@@ -40,12 +42,12 @@ function solveAll(n, base, compile) {
   return { ms: (now() - t0) / n, found };
 }
 
-function verifyAll(found, compile) {
+function verifyAll(found, how) {
   const rounds = Math.max(1, Math.ceil(20000 / found.length));
   const t0 = now();
   for (let r = 0; r < rounds; r++) {
     for (const [c, s] of found) {
-      if (equix.verify(c, s, { compile }) !== 'OK') throw new Error('a solution failed to verify');
+      if (equix.verify(c, s, how) !== 'OK') throw new Error('a solution failed to verify');
     }
   }
   return ((now() - t0) * 1000) / (rounds * found.length);
@@ -73,21 +75,25 @@ export async function measure(options = {}) {
   const powRuns = options.powRuns ?? 4;
   const workers = options.workers ?? [1];
   await ready();
-  // Warm-up: the engine compiles the core and tiers it up.
-  solveAll(5, 1000000, true);
-  solveAll(2, 1000000, false);
-  const jit = solveAll(solves, 0, true);
-  const interp = solveAll(interpretedSolves, 0, false);
-  const result = {
-    solves,
-    interpretedSolves,
-    solutionsPerChallenge: jit.found.length / solves,
-    solveMs: { compiled: jit.ms, interpreted: interp.ms },
-    // equix.verify hashes 8 inputs: interpreted either way (compiling
-    // costs more than the 8 hashes), as the C library's TRY_COMPILE does.
-    verifyUs: { tryCompile: verifyAll(jit.found, true), interpreted: verifyAll(jit.found, false) },
-    pow: [],
-  };
+  const result = { solves, interpretedSolves, pow: [] };
+  for (const v2 of [false, true]) {
+    // Warm-up: the engine compiles the core and tiers it up.
+    solveAll(5, 1000000, { v2 });
+    solveAll(2, 1000000, { compile: false, v2 });
+    const jit = solveAll(solves, 0, { v2 });
+    const interp = solveAll(interpretedSolves, 0, { compile: false, v2 });
+    result[v2 ? 'v2' : 'v1'] = {
+      solutionsPerChallenge: jit.found.length / solves,
+      solveMs: { compiled: jit.ms, interpreted: interp.ms },
+      // v1's equix.verify hashes 8 inputs: interpreted either way
+      // (compiling costs more than the 8 hashes), as the C library's
+      // TRY_COMPILE does.
+      verifyUs: {
+        tryCompile: verifyAll(jit.found, { v2 }),
+        interpreted: verifyAll(jit.found, { compile: false, v2 }),
+      },
+    };
+  }
   if (typeof pow.solve === 'function') {
     for (const w of workers) {
       let attempts = 0;

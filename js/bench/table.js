@@ -1,9 +1,9 @@
 // Copyright (c) 2026 The equix authors
 // SPDX-License-Identifier: BSD-3-Clause
 //
-// README.md's speed table in one run on one machine: the native library
-// (equix-bench with HASHX_IMPL=scalar, the scalar JIT, and equix-cli pow
-// solve), the package in Node (this process) and in headless Chromium
+// README.md's speed tables, Equi-X v1 and v2, in one run on one machine:
+// the native library (equix-bench with HASHX_IMPL=scalar and
+// HASHWX_IMPL=scalar, the scalar JITs, and equix-cli pow solve), the package in Node (this process) and in headless Chromium
 // (bench/browser.html, driven by playwright-core with Debian's
 // /usr/bin/chromium), each measured by bench/speed.js the same way. The
 // PoW searches use the same fixed inputs everywhere, so they try the same
@@ -46,7 +46,7 @@ const options = {
 };
 const hex = (b) => Buffer.from(b).toString('hex');
 
-function nativeBench(filter, impl) {
+function nativeBench(filter, impl, v2impl = 'scalar') {
   // Baselines go to a scratch directory: this is a measurement, not a
   // comparison with an earlier run.
   const results = mkdtempSync(join(tmpdir(), 'equix-bench-'));
@@ -55,7 +55,7 @@ function nativeBench(filter, impl) {
     out = execFileSync(join(args.native, 'bench', 'equix-bench'),
       ['--no-report', '--json', '--results', results, '--sample-size', '20',
         '--warm-up-time', '1', '--measurement-time', '3', '--filter', filter],
-      { env: { ...process.env, HASHX_IMPL: impl }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      { env: { ...process.env, HASHX_IMPL: impl, HASHWX_IMPL: v2impl }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   } finally {
     rmSync(results, { recursive: true, force: true });
   }
@@ -102,6 +102,7 @@ async function inChromium() {
 const native = {
   ...nativeBench('^(solve/compiled|verify/try-compile)$', 'scalar'),
   ...nativeBench('^solve/interp$', 'portable'),
+  ...nativeBench('^(solve-v2/(compiled|interp)|verify-v2/try-compile)$', 'scalar'),
   pow: options.workers.map(nativePow),
 };
 const node = await measure(options);
@@ -118,24 +119,47 @@ for (const [where, r] of [['Node', node], ['Chromium', browser]]) {
 const ms = (x) => `${x.toFixed(1)} ms`;
 const us = (x) => `${x.toFixed(1)} µs`;
 const ratio = (x, y) => `${(x / y).toFixed(2)}×`;
-const nsolve = native['solve/compiled'] / 1e6;
-const rows = [
-  ['native scalar JIT', ms(nsolve), us(native['verify/try-compile'] / 1e3), ...native.pow.map((p) => `${(p.seconds / p.runs).toFixed(2)} s`), '1×'],
-  ['native interpreter', ms(native['solve/interp'] / 1e6), '', ...native.pow.map(() => ''), ratio(native['solve/interp'] / 1e6, nsolve)],
-];
-for (const [where, r] of [['Node 20', node], [`Chromium ${browser.version}`, browser]]) {
-  rows.push([`wasm JIT, ${where}`, ms(r.solveMs.compiled), us(r.verifyUs.tryCompile),
-    ...r.pow.map((p) => `${(p.seconds / p.runs).toFixed(2)} s`), ratio(r.solveMs.compiled, nsolve)]);
-  rows.push([`wasm interpreter, ${where}`, ms(r.solveMs.interpreted), us(r.verifyUs.interpreted),
-    ...r.pow.map(() => ''), ratio(r.solveMs.interpreted, nsolve)]);
+const pows = (r, f) => r.pow.map(f);
+
+// One table's rows: native JIT and interpreter, then each engine's
+// compiled and interpreted module; `name(kind)` is equix-bench's name of
+// a row ('solve/compiled'...), `figures(r)` a run's figures of the version.
+function tableRows(name, figures, withPow) {
+  const nsolve = native[name('solve', 'compiled')] / 1e6;
+  const powCells = (r) => (withPow ? pows(r, (p) => `${(p.seconds / p.runs).toFixed(2)} s`) : []);
+  const blank = withPow ? options.workers.map(() => '') : [];
+  const rows = [
+    ['native scalar JIT', ms(nsolve), us(native[name('verify', 'try-compile')] / 1e3), ...powCells(native), '1×'],
+    ['native interpreter', ms(native[name('solve', 'interp')] / 1e6), '', ...blank,
+      ratio(native[name('solve', 'interp')] / 1e6, nsolve)],
+  ];
+  for (const [where, r] of [['Node 20', node], [`Chromium ${browser.version}`, browser]]) {
+    const f = figures(r);
+    rows.push([`wasm JIT, ${where}`, ms(f.solveMs.compiled), us(f.verifyUs.tryCompile),
+      ...powCells(r), ratio(f.solveMs.compiled, nsolve)]);
+    rows.push([`wasm interpreter, ${where}`, ms(f.solveMs.interpreted), us(f.verifyUs.interpreted),
+      ...blank, ratio(f.solveMs.interpreted, nsolve)]);
+  }
+  return rows;
 }
-const head = ['', 'Equi-X solve', 'verify', ...options.workers.map((w) => `PoW solve, effort ${options.powEffort}, ${w} worker${w > 1 ? 's' : ''}`), 'solve vs native JIT'];
+
+function printTable(title, head, rows) {
+  console.log(title);
+  console.log(`| ${head.join(' | ')} |`);
+  console.log(`|${head.map(() => '---').join('|')}|`);
+  for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+}
+
 if (args.json) {
   console.log(JSON.stringify({ cpu: cpus()[0]?.model, options, native, node, browser }, null, 2));
 } else {
   console.log(`CPU: ${cpus()[0]?.model} (${cpus().length} threads); ${options.solves} challenges compiled, ${options.interpretedSolves} interpreted; PoW: ${options.powRuns} fixed searches, ${native.pow[0].attempts} nonces in all`);
-  console.log(`| ${head.join(' | ')} |`);
-  console.log(`|${head.map(() => '---').join('|')}|`);
-  for (const r of rows) console.log(`| ${r.join(' | ')} |`);
-  console.log(`wasm JIT vs wasm interpreter, solve: Node ${ratio(node.solveMs.interpreted, node.solveMs.compiled)}, Chromium ${ratio(browser.solveMs.interpreted, browser.solveMs.compiled)}`);
+  const powHead = options.workers.map((w) => `PoW solve, effort ${options.powEffort}, ${w} worker${w > 1 ? 's' : ''}`);
+  printTable('Equi-X v1 (HashX):', ['', 'Equi-X solve', 'verify', ...powHead, 'solve vs native JIT'],
+    tableRows((k, m) => `${k}/${m}`, (r) => r.v1, true));
+  printTable('Equi-X v2 (HashWX):', ['', 'Equi-X v2 solve', 'verify', 'solve vs native JIT'],
+    tableRows((k, m) => `${k}-v2/${m}`, (r) => r.v2, false));
+  for (const v of ['v1', 'v2']) {
+    console.log(`wasm JIT vs wasm interpreter, ${v} solve: Node ${ratio(node[v].solveMs.interpreted, node[v].solveMs.compiled)}, Chromium ${ratio(browser[v].solveMs.interpreted, browser[v].solveMs.compiled)}`);
+  }
 }
