@@ -3,8 +3,8 @@
 /*
  * test_equix_v2.c - Equi-X v2 (EQUIX_CTX_V2, HashWX) through the public
  * libequix: the reference's solutions (count and order) for every
- * challenge of tests/vectors/equix-v2.txt, interpreted and compiled where
- * this build can; every solution verifies and every broken one is
+ * challenge of tests/vectors/equix-v2.txt compiled where this build can,
+ * a tenth each interpreted, must-compile and on huge pages; every solution verifies and every broken one is
  * refused with the right code; v1 and v2 differ on the same challenge;
  * flags and challenges at their edges get defined results.
  */
@@ -61,21 +61,26 @@ static int have_hashwx_compiler(void)
 	return have;
 }
 
-/* Solves every `stride`-th vector (under valgrind or qemu, of their
- * sample) with a context of `flags`: the reference's solutions, count and
- * order. The interpreted context takes every line; the others a tenth:
- * the compiled hash is checked on all 18,000 recorded hashes by
- * test_hashwx, and the solver over it is the same; huge pages are the
- * same solver in other memory. That keeps the test's share of CI's
- * stages small. */
+/* Solves the vectors of the sample (all of them, but for valgrind's or
+ * qemu's) whose place in it, counted from 0, is `offset` modulo
+ * `stride`, with a context of `flags`: the reference's solutions, count
+ * and order. Where HashWX compiles, the try-compile
+ * context takes every line, at a quarter of the interpreter's cost; the
+ * other contexts take a tenth each, at their own offsets: both hashes are
+ * checked on all 18,000 recorded hashes by test_hashwx and
+ * test_hashwx_compiler_x86, and the solver over them is the same; huge
+ * pages are the same solver in other memory. The interpreted context
+ * solving every line cost about 45 s natively, twice that under ASan and
+ * in the no-JIT stage, and two minutes under valgrind, over CI's
+ * stages. */
 #define SPOT_STRIDE 10
 
 static void solve_all(equix_ctx_flags flags, int expect_compiled,
-		      int stride)
+		      int stride, int offset)
 {
 	equix_ctx *ctx = equix_alloc(flags);
 	equix_solutions_buffer buf;
-	int ran = 0, total = 0;
+	int ran = 0, total = 0, place = 0;
 
 	ck_assert_ptr_nonnull(ctx);
 	load_vectors();
@@ -83,7 +88,7 @@ static void solve_all(equix_ctx_flags flags, int expect_compiled,
 		const bench_equix_vec *v = &vectors[n];
 		equix_result r;
 
-		if (!sampled[n] || n % stride != 0)
+		if (!sampled[n] || place++ % stride != offset)
 			continue;
 		ran++;
 		r = equix_solve(ctx, v->challenge, v->len, &buf);
@@ -100,32 +105,42 @@ static void solve_all(equix_ctx_flags flags, int expect_compiled,
 				 expect_compiled);
 		total += (int)v->count;
 	}
-	tu_sample_note("equix-v2.txt", ran, nvectors);
-	/* the file holds 583 solutions in all, its valgrind sample 28, its
-	 * emulator sample 7; a tenth of it 56 */
-	ck_assert_int_gt(total, ran == nvectors ? 500
-				: tu_emulated() ? 5
-						: stride > 1 ? 2 : 20);
+	if (ran < nvectors)
+		printf("SAMPLE: %s: equix-v2.txt: %d of %d lines (those whose "
+		       "place in %s is %d modulo %d)\n",
+		       tcase_name(), ran, nvectors,
+		       tu_valgrind()	 ? "valgrind's sample"
+		       : tu_emulated() ? "qemu's sample"
+				       : "the file",
+		       offset, stride);
+	/* the file holds 583 solutions in all, each tenth of it 50 to 65;
+	 * valgrind's sample 28, qemu's 7, and a tenth of those at least a
+	 * line */
+	ck_assert_int_gt(ran, 0);
+	if (!tu_valgrind() && !tu_emulated())
+		ck_assert_int_gt(total, ran == nvectors ? 500 : 40);
 	equix_free(ctx);
 }
 
 START_TEST(solve_interpreted)
 {
-	solve_all(EQUIX_CTX_SOLVE | EQUIX_CTX_V2, 0, 1);
+	solve_all(EQUIX_CTX_SOLVE | EQUIX_CTX_V2, 0, SPOT_STRIDE, 0);
 }
 END_TEST
 
 START_TEST(solve_try_compile)
 {
+	int compiles = have_hashwx_compiler();
+
 	solve_all(EQUIX_CTX_SOLVE | EQUIX_CTX_TRY_COMPILE | EQUIX_CTX_V2,
-		  have_hashwx_compiler(), SPOT_STRIDE);
+		  compiles, compiles ? 1 : SPOT_STRIDE, compiles ? 0 : 3);
 }
 END_TEST
 
 START_TEST(solve_compiled)
 {
 	solve_all(EQUIX_CTX_SOLVE | EQUIX_CTX_MUST_COMPILE | EQUIX_CTX_V2, 1,
-		  SPOT_STRIDE);
+		  SPOT_STRIDE, 1);
 }
 END_TEST
 
@@ -134,7 +149,7 @@ START_TEST(solve_hugepages)
 	/* huge pages where the system has them, else ordinary pages: the
 	 * same solutions */
 	solve_all(EQUIX_CTX_SOLVE | EQUIX_CTX_HUGEPAGES | EQUIX_V2, 0,
-		  SPOT_STRIDE);
+		  SPOT_STRIDE, 2);
 }
 END_TEST
 
