@@ -6,6 +6,7 @@
 // only move bytes in and out of its memory.
 
 export { ready, jitStatus, limits } from './core.js';
+export { EquixError } from './errors.js';
 export { hashx } from './hashx.js';
 export { equix } from './equix.js';
 export { pow } from './pow.js';

@@ -59,6 +59,17 @@ function detached(n) {
   return u;
 }
 
+// ready() as the first call: on a copy of core.js not yet loaded (a
+// module is one instance per URL).
+let instances = 0;
+async function firstReady(options) {
+  instances++;
+  const core = await import(`../src/core.js?first=${instances}`);
+  return core.ready(options);
+}
+
+const EMPTY_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+
 function throwing() {
   const e = new Error('the caller\'s callback failed');
   e.code = 'CALLER';
@@ -72,6 +83,9 @@ const cases = {
   'js-ready-options-unknown': () => ready({ JIT: false }),
   'js-ready-other-options': () => ready({ jit: false }),
   'js-ready-same-options': () => ready({ jit: true, wideMultiply: true }),
+  'js-ready-wasm-not-bytes': () => firstReady({ wasm: 42 }),
+  'js-ready-wasm-not-wasm': () => firstReady({ wasm: new Uint8Array([1, 2, 3]) }),
+  'js-ready-wasm-not-core': () => firstReady({ wasm: EMPTY_MODULE }),
   'js-hashx-seed-string': () => hashx('seed'),
   'js-hashx-seed-null': () => hashx(null),
   'js-hashx-seed-posing': () => hashx(posing()),
