@@ -3,7 +3,7 @@
 //
 // Types of the package's API (src/index.js): HashX (compiled to
 // WebAssembly where the engine allows, else interpreted), Equi-X, Tor's
-// PoW v1 and the errors.
+// PoW v1, the hex helpers and the errors.
 
 /**
  * Bytes in any of the forms the functions accept: a typed array or a
@@ -61,10 +61,11 @@ export interface JitStatus {
 export function jitStatus(): JitStatus;
 
 /** Loads and instantiates the core; everything else needs it resolved
- * (before, every function throws FAIL_NOT_READY). Rejects with an
- * EquixError with code 'FAIL_WASM' when the engine refuses to compile
- * WebAssembly (in a browser: a Content-Security-Policy whose script-src
- * lacks 'wasm-unsafe-eval') or `wasm` is not the core, 'FAIL_FETCH' when dist/equix.wasm cannot be
+ * (before, every function throws FAIL_NOT_READY; toHex and fromHex
+ * excepted). Rejects with an EquixError with code 'FAIL_WASM' when the
+ * engine refuses to compile WebAssembly (in a browser: a
+ * Content-Security-Policy whose script-src lacks 'wasm-unsafe-eval') or
+ * `wasm` is not the core, 'FAIL_FETCH' when dist/equix.wasm cannot be
  * read or fetched, 'FAIL_OPTIONS' when an earlier call loaded it with
  * other options. */
 export function ready(options?: ReadyOptions): Promise<void>;
@@ -74,7 +75,8 @@ export function ready(options?: ReadyOptions): Promise<void>;
  * a C result without its prefix. The package's own:
  * - 'FAIL_ARGUMENT': an argument of the wrong type or range (not bytes,
  *   options that are not an object or have an unknown key, an effort
- *   outside 32 bits, workers outside 1 to limits.workers, ...);
+ *   outside 32 bits, workers outside 1 to limits.workers, text that is
+ *   not hex, ...);
  * - 'FAIL_LENGTH': bytes of a fixed-size field with another length;
  * - 'FAIL_TOO_LARGE': an input above limits.inputBytes;
  * - 'FAIL_DETACHED': bytes in a detached (transferred) ArrayBuffer;
@@ -117,8 +119,9 @@ export type EquixErrorCode =
  * with, is an EquixError: `e instanceof EquixError` holds, and `e.code`
  * says what went wrong. The argument checks' errors (FAIL_ARGUMENT,
  * FAIL_LENGTH, FAIL_TOO_LARGE, FAIL_DETACHED) are TypeErrors or
- * RangeErrors, as the engine's own checks are, and EquixErrors as well;
- * the others are made by this class. Not the package's, so passed on as they are: pow.solve's
+ * RangeErrors (fromHex's digits: SyntaxErrors), as the engine's own
+ * checks are, and EquixErrors as well; the others are made by this
+ * class. Not the package's, so passed on as they are: pow.solve's
  * rejection with its signal's reason or with what onProgress threw, and
  * the engine's own errors that no check comes before (a trap in the
  * core, a WebAssembly.RuntimeError, would be a bug).
@@ -127,6 +130,17 @@ export class EquixError extends Error {
   constructor(message: string, code: EquixErrorCode);
   readonly code: EquixErrorCode;
 }
+
+/** Bytes as lowercase hex digits, two a byte (at most limits.inputBytes
+ * bytes: FAIL_TOO_LARGE). Plain JavaScript: works before ready(). */
+export function toHex(bytes: Bytes): string;
+
+/** The bytes that hex digits spell: either case, two a byte, nothing
+ * else (no prefix, no spaces). FAIL_ARGUMENT otherwise: a TypeError for
+ * a value that is not a string, a SyntaxError for an odd count or a
+ * character that is no hex digit; FAIL_TOO_LARGE (a RangeError) for the
+ * digits of more than limits.inputBytes bytes. Works before ready(). */
+export function fromHex(hex: string): Uint8Array;
 
 /** hashx()'s options; any other key, or a value that is not a boolean,
  * is refused with FAIL_ARGUMENT. */

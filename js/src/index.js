@@ -7,6 +7,7 @@
 
 export { ready, jitStatus, limits } from './core.js';
 export { EquixError } from './errors.js';
+export { toHex, fromHex } from './hex.js';
 export { hashx } from './hashx.js';
 export { equix } from './equix.js';
 export { pow } from './pow.js';

@@ -13,7 +13,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { ready, hashx, equix, pow } from '../src/index.js';
+import {
+  ready, hashx, equix, pow, toHex, fromHex,
+} from '../src/index.js';
 import { hex, torVectors } from './vectors.js';
 import { docRows, walkRows } from './doc_rows.js';
 
@@ -86,6 +88,15 @@ const cases = {
   'js-ready-wasm-not-bytes': () => firstReady({ wasm: 42 }),
   'js-ready-wasm-not-wasm': () => firstReady({ wasm: new Uint8Array([1, 2, 3]) }),
   'js-ready-wasm-not-core': () => firstReady({ wasm: EMPTY_MODULE }),
+  'js-to-hex-string': () => toHex('00'),
+  'js-to-hex-posing': () => toHex(posing()),
+  'js-to-hex-detached': () => toHex(detached(4)),
+  'js-to-hex-too-large': () => toHex(new Uint8Array(MAX + 1)),
+  'js-from-hex-not-string': () => fromHex(42),
+  'js-from-hex-odd': () => fromHex('abc'),
+  'js-from-hex-prefix': () => fromHex('0x00'),
+  'js-from-hex-too-long': () => fromHex('0'.repeat(2 * MAX + 2)),
+  'js-from-hex-largest': () => fromHex('0'.repeat(2 * MAX)),
   'js-hashx-seed-string': () => hashx('seed'),
   'js-hashx-seed-null': () => hashx(null),
   'js-hashx-seed-posing': () => hashx(posing()),

@@ -9,14 +9,14 @@
 // so that a new result in the C library cannot reach a caller as a code
 // its types say does not exist. And `instanceof EquixError` must hold
 // for real errors of each kind the package throws (an EquixError, and
-// the TypeErrors and RangeErrors of its argument checks,
+// the TypeErrors, RangeErrors and SyntaxErrors of its argument checks,
 // which stay what they are), and for none it did not make.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import {
-  ready, hashx, equix, pow, EquixError,
+  ready, hashx, equix, pow, fromHex, EquixError,
 } from '../src/index.js';
 import { need, cString } from '../src/core.js';
 import { docRows } from './doc_rows.js';
@@ -142,9 +142,10 @@ function assertEquixError(e, code, Kind) {
   }
 }
 
-test('argument errors are EquixErrors and stay TypeError, RangeError', () => {
+test('argument errors are EquixErrors and stay TypeError, RangeError, SyntaxError', () => {
   assertEquixError(thrown(() => hashx('seed')), 'FAIL_ARGUMENT', TypeError);
   assertEquixError(thrown(() => pow.challenge({ ...proof, effort: -1 })), 'FAIL_ARGUMENT', RangeError);
+  assertEquixError(thrown(() => fromHex('0g')), 'FAIL_ARGUMENT', SyntaxError);
   assertEquixError(thrown(() => equix.verify(seed, new Uint8Array(15))), 'FAIL_LENGTH', RangeError);
   assertEquixError(thrown(() => hashx(new Uint8Array((1 << 20) + 1))), 'FAIL_TOO_LARGE', RangeError);
   const gone = new Uint8Array(4);
