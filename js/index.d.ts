@@ -3,7 +3,7 @@
 //
 // Types of the package's API (src/index.js): HashX and HashWX (compiled
 // to WebAssembly where the engine allows, else interpreted), Equi-X v1
-// and v2, and Tor's PoW v1.
+// and v2, Tor's PoW v1, the hex helpers and the errors.
 
 /**
  * Bytes in any of the forms the functions accept: a typed array or a
@@ -61,38 +61,86 @@ export interface JitStatus {
 export function jitStatus(): JitStatus;
 
 /** Loads and instantiates the core; everything else needs it resolved
- * (before, every function throws FAIL_NOT_READY). Rejects with an
- * EquixError with code 'FAIL_WASM' when the engine refuses to compile
- * WebAssembly (in a browser: a Content-Security-Policy whose script-src
- * lacks 'wasm-unsafe-eval'), 'FAIL_OPTIONS' when an earlier call loaded
- * it with other options. */
+ * (before, every function throws FAIL_NOT_READY; toHex and fromHex
+ * excepted). Rejects with an EquixError with code 'FAIL_WASM' when the
+ * engine refuses to compile WebAssembly (in a browser: a
+ * Content-Security-Policy whose script-src lacks 'wasm-unsafe-eval') or
+ * `wasm` is not the core, 'FAIL_FETCH' when dist/equix.wasm cannot be
+ * read or fetched, 'FAIL_OPTIONS' when an earlier call loaded it with
+ * other options. */
 export function ready(options?: ReadyOptions): Promise<void>;
 
 /**
- * An Error (a TypeError or RangeError for a bad argument) with a `code`:
- * the C result's name without its prefix ('FAIL_SEED', 'FAIL_CHALLENGE',
- * 'FAIL_LENGTH', ...), or one of the package's own:
+ * A `code` the package's errors carry: the package's own, or the name of
+ * a C result without its prefix. The package's own:
  * - 'FAIL_ARGUMENT': an argument of the wrong type or range (not bytes,
  *   options that are not an object or have an unknown key, an effort
- *   outside 32 bits, workers outside 1 to limits.workers, ...);
+ *   outside 32 bits, workers outside 1 to limits.workers, text that is
+ *   not hex, ...);
  * - 'FAIL_LENGTH': bytes of a fixed-size field with another length;
  * - 'FAIL_TOO_LARGE': an input above limits.inputBytes;
  * - 'FAIL_DETACHED': bytes in a detached (transferred) ArrayBuffer;
  * - 'FAIL_FREED': a HashX function used after free();
  * - 'FAIL_NOT_READY': a call before ready() resolved;
  * - 'FAIL_OPTIONS': ready() again with other options;
- * - 'FAIL_WASM': the engine refuses WebAssembly;
+ * - 'FAIL_FETCH': the packaged dist/equix.wasm could not be read (Node)
+ *   or fetched (elsewhere);
+ * - 'FAIL_WASM': the engine refuses WebAssembly, or ready({ wasm }) gave
+ *   a module that is not the core;
  * - 'FAIL_WORKER': a pow.solve worker failed or ended;
  * - 'FAIL_LIMIT': pow.solve's maxAttempts reached;
- * - 'FAIL_NO_MEMORY': the core's memory cannot grow.
- * doc/bad-input.md lists the calls and their codes.
+ * - 'FAIL_NO_MEMORY': the core's memory cannot grow;
+ * - 'FAIL_INTERNAL': a fault of the package itself (a bug to report).
+ * Then the C library's: hashx() and HashX.hash throw a hashx_result's
+ * failure, equix.solve an equix_result's, the PoW layer's parsers and
+ * encoders an equix_pow_result's (the codes they name are in their
+ * comments; they may throw any of these). doc/bad-input.md lists the
+ * calls and their codes. js/test/errors.test.js checks that every name
+ * the core can report is here.
  */
-export interface EquixError extends Error {
-  code:
-    | 'FAIL_SEED' | 'FAIL_CHALLENGE' | 'FAIL_WASM' | 'FAIL_ARGUMENT' | 'FAIL_LENGTH'
-    | 'FAIL_TOO_LARGE' | 'FAIL_DETACHED' | 'FAIL_FREED' | 'FAIL_NOT_READY' | 'FAIL_OPTIONS'
-    | 'FAIL_WORKER' | 'FAIL_LIMIT' | 'FAIL_NO_MEMORY' | string;
+export type EquixErrorCode =
+  // The package's own.
+  | 'FAIL_ARGUMENT' | 'FAIL_LENGTH' | 'FAIL_TOO_LARGE' | 'FAIL_DETACHED'
+  | 'FAIL_FREED' | 'FAIL_NOT_READY' | 'FAIL_OPTIONS' | 'FAIL_FETCH' | 'FAIL_WASM'
+  | 'FAIL_WORKER' | 'FAIL_LIMIT' | 'FAIL_NO_MEMORY' | 'FAIL_INTERNAL'
+  // hashx_result's (HASHX_RESULTS in src/core.c), less those above.
+  | 'FAIL_UNPREPARED' | 'FAIL_UNDEFINED' | 'FAIL_SEED' | 'FAIL_COMPILE'
+  // equix_result's (EQUIX_RESULTS in src/core.c), less those above.
+  | 'FAIL_CHALLENGE' | 'FAIL_ORDER' | 'FAIL_PARTIAL_SUM' | 'FAIL_FINAL_SUM'
+  | 'FAIL_NO_SOLVER'
+  // equix_pow_result's (src/pow/result.c), less those above.
+  | 'FAIL_SEED_HEAD' | 'FAIL_REPLAY' | 'FAIL_EFFORT' | 'FAIL_CACHE_FULL'
+  | 'FAIL_CANCELLED' | 'FAIL_VERSION' | 'FAIL_SYNTAX' | 'FAIL_BASE64'
+  | 'FAIL_NUMBER' | 'FAIL_TIMESTAMP' | 'FAIL_LOW_EFFORT' | 'FAIL_SEED_RETIRED'
+  | 'FAIL_EVICTED' | 'FAIL_REENTERED';
+
+/**
+ * The package's errors. Every error it throws, or a promise of it rejects
+ * with, is an EquixError: `e instanceof EquixError` holds, and `e.code`
+ * says what went wrong. The argument checks' errors (FAIL_ARGUMENT,
+ * FAIL_LENGTH, FAIL_TOO_LARGE, FAIL_DETACHED) are TypeErrors or
+ * RangeErrors (fromHex's digits: SyntaxErrors), as the engine's own
+ * checks are, and EquixErrors as well; the others are made by this
+ * class. Not the package's, so passed on as they are: pow.solve's
+ * rejection with its signal's reason or with what onProgress threw, and
+ * the engine's own errors that no check comes before (a trap in the
+ * core, a WebAssembly.RuntimeError, would be a bug).
+ */
+export class EquixError extends Error {
+  constructor(message: string, code: EquixErrorCode);
+  readonly code: EquixErrorCode;
 }
+
+/** Bytes as lowercase hex digits, two a byte (at most limits.inputBytes
+ * bytes: FAIL_TOO_LARGE). Plain JavaScript: works before ready(). */
+export function toHex(bytes: Bytes): string;
+
+/** The bytes that hex digits spell: either case, two a byte, nothing
+ * else (no prefix, no spaces). FAIL_ARGUMENT otherwise: a TypeError for
+ * a value that is not a string, a SyntaxError for an odd count or a
+ * character that is no hex digit; FAIL_TOO_LARGE (a RangeError) for the
+ * digits of more than limits.inputBytes bytes. Works before ready(). */
+export function fromHex(hex: string): Uint8Array;
 
 /** hashx()'s options; any other key, or a value that is not a boolean,
  * is refused with FAIL_ARGUMENT. */
@@ -246,10 +294,17 @@ export interface SolveResult extends Proof {
   seconds: number;
 }
 
-/** The name of an equix_pow_result without the EQUIX_POW_ prefix. */
+/** The name of an equix_pow_result without the EQUIX_POW_ prefix, each
+ * of them (src/pow/result.c). pow.verify gives 'OK' or a failure of its
+ * checks: 'FAIL_SEED_HEAD', 'FAIL_EFFORT', then Equi-X's ('FAIL_ORDER',
+ * 'FAIL_CHALLENGE', 'FAIL_PARTIAL_SUM', 'FAIL_FINAL_SUM', ...). */
 export type PowResult =
-  | 'OK' | 'FAIL_SEED_HEAD' | 'FAIL_EFFORT' | 'FAIL_ORDER' | 'FAIL_CHALLENGE'
-  | 'FAIL_PARTIAL_SUM' | 'FAIL_FINAL_SUM' | 'FAIL_COMPILE' | 'FAIL_INTERNAL' | string;
+  | 'OK' | 'FAIL_SEED_HEAD' | 'FAIL_REPLAY' | 'FAIL_EFFORT' | 'FAIL_CACHE_FULL'
+  | 'FAIL_ORDER' | 'FAIL_CHALLENGE' | 'FAIL_PARTIAL_SUM' | 'FAIL_FINAL_SUM'
+  | 'FAIL_COMPILE' | 'FAIL_CANCELLED' | 'FAIL_LIMIT' | 'FAIL_LENGTH' | 'FAIL_VERSION'
+  | 'FAIL_SYNTAX' | 'FAIL_BASE64' | 'FAIL_NUMBER' | 'FAIL_TIMESTAMP' | 'FAIL_ARGUMENT'
+  | 'FAIL_INTERNAL' | 'FAIL_NO_MEMORY' | 'FAIL_LOW_EFFORT' | 'FAIL_SEED_RETIRED'
+  | 'FAIL_EVICTED' | 'FAIL_REENTERED';
 
 /** The descriptor's pow-params line. */
 export interface PowParams {

@@ -8,6 +8,11 @@
 
 import { wasiImports } from './wasi.js';
 import { jitHost } from './jit.js';
+import { failure, badArgument } from './errors.js';
+
+// The errors' home is errors.js; the API's modules take them from here
+// with the rest of the core's helpers.
+export { failure, badArgument };
 
 let core = null; // the instance's exports, once ready() has resolved
 let compiled = null; // the core's WebAssembly.Module, for workers
@@ -32,32 +37,70 @@ export const limits = Object.freeze({ inputBytes: 1 << 20, workers: 64 });
 
 // Where the module's bytes come from when the caller gives none: the file
 // next to this package's src/, read from disk in Node and fetched
-// elsewhere (browsers, Deno).
+// elsewhere (browsers, Deno). FAIL_FETCH when it cannot be had, with
+// the engine's or the server's reason.
 async function defaultWasm() {
   const url = new URL('../dist/equix.wasm', import.meta.url);
-  if (url.protocol === 'file:') {
-    const { readFile } = await import('node:fs/promises');
-    return readFile(url);
+  let response;
+  try {
+    if (url.protocol === 'file:') {
+      const { readFile } = await import('node:fs/promises');
+      return await readFile(url);
+    }
+    response = await fetch(url);
+    if (response.ok) return await response.arrayBuffer();
+  } catch (e) {
+    const refused = failure(`equix: ${url.protocol === 'file:' ? 'reading' : 'fetching'} ${url}: ${e?.message ?? e}`, 'FAIL_FETCH');
+    refused.cause = e;
+    throw refused;
   }
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`equix: fetching ${url}: ${response.status}`);
-  return response.arrayBuffer();
+  throw failure(`equix: fetching ${url}: ${response.status} ${response.statusText}`.trimEnd(), 'FAIL_FETCH');
 }
 
 // A browser refuses to compile any WebAssembly, the core included, on a
 // page whose Content-Security-Policy has a script-src without
 // 'wasm-unsafe-eval' (or 'unsafe-eval'): nothing of the package can run
-// there, so ready() says so with the fix, and the engine's own words.
+// there, so ready() says so with the fix, and the engine's own words
+// (which also say when ready({ wasm }) gave bytes that are no module).
+// The engine's TypeError for a `wasm` that is not bytes is the
+// argument's: FAIL_ARGUMENT.
 async function compileCore(source) {
   try {
     return await WebAssembly.compile(source);
   } catch (e) {
-    if (!(e instanceof WebAssembly.CompileError)) throw e;
-    const refused = failure(`equix: the engine refused to compile the core (${e.message}); `
-      + "a page's Content-Security-Policy must allow 'wasm-unsafe-eval' in script-src", 'FAIL_WASM');
+    const refused = e instanceof TypeError
+      ? badArgument(`ready()'s option wasm must be the core's bytes or a WebAssembly.Module (${e.message})`)
+      : failure(`equix: the engine refused to compile the core (${e?.message ?? e}); `
+        + "a page's Content-Security-Policy must allow 'wasm-unsafe-eval' in script-src", 'FAIL_WASM');
     refused.cause = e;
     throw refused;
   }
+}
+
+// What the package calls first in the core: a module without them is
+// not the core (another module given as ready({ wasm })), refused before
+// the package calls into it. A core of another version is not told
+// apart.
+const CORE_EXPORTS = ['memory', '_initialize', 'ex_malloc', 'ex_free'];
+
+// The instance of `module` with the core's imports, FAIL_WASM when it
+// is not the core: it imports what nothing here provides, or lacks the
+// core's first exports.
+async function instantiateCore(module, host) {
+  const imports = wasiImports(module, () => core.memory, host.imports);
+  let instance;
+  try {
+    instance = await WebAssembly.instantiate(module, imports);
+  } catch (e) {
+    const refused = failure(`equix: the engine could not instantiate the core (${e?.message ?? e})`, 'FAIL_WASM');
+    refused.cause = e;
+    throw refused;
+  }
+  const missing = CORE_EXPORTS.filter((name) => !(name in instance.exports));
+  if (missing.length > 0) {
+    throw failure(`equix: the module is not the equix core (it exports no ${missing.join(', ')})`, 'FAIL_WASM');
+  }
+  return instance;
 }
 
 /**
@@ -95,8 +138,7 @@ export function ready(options) {
       ? source : await compileCore(source);
     compiled = module;
     const host = jitHost(() => core, settings);
-    const imports = wasiImports(module, () => core.memory, host.imports);
-    const instance = await WebAssembly.instantiate(module, imports);
+    const instance = await instantiateCore(module, host);
     jit = host;
     core = instance.exports;
     core._initialize(); // a WASI reactor's constructors
@@ -157,18 +199,6 @@ export function need() {
 // that may allocate, since growing the memory detaches the old buffer.
 export function heap() {
   return new Uint8Array(need().memory.buffer);
-}
-
-/** An Error (or `Kind`) with a `code`, the package's one form of error. */
-export function failure(message, code, Kind = Error) {
-  const e = new Kind(message);
-  e.code = code;
-  return e;
-}
-
-/** A TypeError or RangeError (`Kind`) for a bad argument: FAIL_ARGUMENT. */
-export function badArgument(message, Kind = TypeError) {
-  return failure(`equix: ${message}`, 'FAIL_ARGUMENT', Kind);
 }
 
 // ---- Bytes in ------------------------------------------------------------
@@ -269,7 +299,7 @@ export function place(...parts) {
   const start = scratchBuffer();
   let p = start;
   return parts.map((b) => {
-    if (p + b.length > start + SCRATCH_SIZE) throw new Error('equix: internal: the scratch buffer is too small');
+    if (p + b.length > start + SCRATCH_SIZE) throw failure('equix: internal: the scratch buffer is too small', 'FAIL_INTERNAL');
     const at = p;
     h.set(b, at);
     p += (b.length + 7) & ~7;

@@ -6,6 +6,8 @@
 // only move bytes in and out of its memory.
 
 export { ready, jitStatus, limits } from './core.js';
+export { EquixError } from './errors.js';
+export { toHex, fromHex } from './hex.js';
 export { hashx } from './hashx.js';
 export { hashwx } from './hashwx.js';
 export { equix } from './equix.js';

@@ -12,7 +12,8 @@
 // search ends when every offset below k has been answered, with the
 // lowest win among them or k.
 
-import { coreModule } from './core.js';
+import { coreModule, failure } from './core.js';
+import { EquixError } from './errors.js';
 
 const WORKER_URL = new URL('./pow_worker.js', import.meta.url);
 
@@ -30,10 +31,10 @@ export async function defaultWorkers() {
   return Math.min(16, globalThis.navigator?.hardwareConcurrency || 1);
 }
 
-function workerFailure(message) {
-  const e = new Error(`equix: a PoW worker failed: ${message}`);
-  e.code = 'FAIL_WORKER';
-  return e;
+// `code`: a worker's own EquixError's (pow_worker.js sends it only for
+// those), else FAIL_WORKER.
+function workerFailure(message, code = 'FAIL_WORKER') {
+  return failure(`equix: a PoW worker failed: ${message}`, code);
 }
 
 // A worker behind one interface: send(message), onmessage, terminate().
@@ -118,9 +119,7 @@ export function search(job, { workers, signal, onProgress, maxAttempts }) {
     const handle = (w, m) => {
       if (finished) return;
       if (m.type === 'error') {
-        const e = new Error(`equix: a PoW worker failed: ${m.message}`);
-        e.code = m.code || 'FAIL_WORKER';
-        fail(e);
+        fail(workerFailure(m.message, m.code));
         return;
       }
       if (m.type === 'ready') {
@@ -140,20 +139,20 @@ export function search(job, { workers, signal, onProgress, maxAttempts }) {
         return;
       }
       if (best === Infinity && maxAttempts > 0 && next >= maxAttempts && pending.size === 0) {
-        const e = new Error(`equix: no proof in ${maxAttempts} attempts`);
-        e.code = 'FAIL_LIMIT';
-        fail(e);
+        fail(failure(`equix: no proof in ${maxAttempts} attempts`, 'FAIL_LIMIT'));
         return;
       }
       give(w);
     };
     // Whatever goes wrong in handling a message ends the search, never
-    // the process (an exception here would be uncaught).
+    // the process (an exception here would be uncaught). The caller's
+    // callback's errors do not come here (progress() catches them): one
+    // that does is the package's fault.
     const onMessage = (w, m) => {
       try {
         handle(w, m);
       } catch (e) {
-        fail(e);
+        fail(asFailure(e, 'FAIL_INTERNAL', 'equix: internal: the search failed'));
       }
     };
 
@@ -168,6 +167,15 @@ export function search(job, { workers, signal, onProgress, maxAttempts }) {
         pool.push(w);
         w.send({ type: 'start', module, job });
       }
-    })().catch((e) => fail(e));
+    })().catch((e) => fail(asFailure(e, 'FAIL_WORKER', 'equix: a PoW worker could not start')));
   });
+}
+
+// `e` if it is the package's error, else an EquixError with `code` that
+// has it as its cause (the engine's, when a worker cannot be made).
+function asFailure(e, code, what) {
+  if (e instanceof EquixError) return e;
+  const wrapped = failure(`${what}: ${e?.message ?? e}`, code);
+  wrapped.cause = e;
+  return wrapped;
 }

@@ -10,7 +10,7 @@
 // offset with its outcome, win or not, so that the search can tell when
 // every lower offset is done.
 
-import { ready, equix, pow } from './index.js';
+import { ready, equix, pow, EquixError } from './index.js';
 import { need, heap, place } from './core.js';
 
 // nonce + offset, by the library's rule (equix_pow_nonce_add). `start`
@@ -63,6 +63,9 @@ channel().then((port) => port.listen(async (m) => {
       port.post({ type: 'result', ...attempt(job, m.offset) });
     }
   } catch (e) {
-    port.post({ type: 'error', message: String(e?.message ?? e), code: e?.code });
+    // The code of the package's own errors only: the search rejects with
+    // FAIL_WORKER for anything else.
+    const code = e instanceof EquixError ? e.code : undefined;
+    port.post({ type: 'error', message: String(e?.message ?? e), code });
   }
 }));

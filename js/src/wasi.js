@@ -12,6 +12,8 @@
 // Anything else wasi-libc links in answers ENOSYS, so a path that should
 // never run fails visibly instead of pretending to succeed.
 
+import { failure } from './errors.js';
+
 const ENOSYS = 52;
 const ESUCCESS = 0;
 const EBADF = 8;
@@ -34,7 +36,8 @@ export function wasiImports(module, memory, others = {}) {
   for (const imp of WebAssembly.Module.imports(module)) {
     if (imp.kind !== 'function' || Object.hasOwn(others, imp.module)) continue;
     if (imp.module !== 'wasi_snapshot_preview1') {
-      throw new Error(`equix: the core imports ${imp.module}.${imp.name}, which nothing provides`);
+      // Not the core (ready({ wasm }) gave another module).
+      throw failure(`equix: the core imports ${imp.module}.${imp.name}, which nothing provides`, 'FAIL_WASM');
     }
     wasi[imp.name] = () => ENOSYS;
   }
@@ -67,7 +70,7 @@ export function wasiImports(module, memory, others = {}) {
     return ESUCCESS;
   };
   wasi.proc_exit = (code) => {
-    throw new Error(`equix: the core exited (status ${code})`);
+    throw failure(`equix: the core exited (status ${code})`, 'FAIL_INTERNAL');
   };
   return { ...others, wasi_snapshot_preview1: wasi };
 }

@@ -13,7 +13,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { ready, hashx, hashwx, equix, pow } from '../src/index.js';
+import {
+  ready, hashx, hashwx, equix, pow, toHex, fromHex,
+} from '../src/index.js';
 import { hex, torVectors } from './vectors.js';
 import { docRows, walkRows } from './doc_rows.js';
 
@@ -61,6 +63,17 @@ function detached(n) {
   return u;
 }
 
+// ready() as the first call: on a copy of core.js not yet loaded (a
+// module is one instance per URL).
+let instances = 0;
+async function firstReady(options) {
+  instances++;
+  const core = await import(`../src/core.js?first=${instances}`);
+  return core.ready(options);
+}
+
+const EMPTY_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+
 function throwing() {
   const e = new Error('the caller\'s callback failed');
   e.code = 'CALLER';
@@ -74,6 +87,18 @@ const cases = {
   'js-ready-options-unknown': () => ready({ JIT: false }),
   'js-ready-other-options': () => ready({ jit: false }),
   'js-ready-same-options': () => ready({ jit: true, wideMultiply: true }),
+  'js-ready-wasm-not-bytes': () => firstReady({ wasm: 42 }),
+  'js-ready-wasm-not-wasm': () => firstReady({ wasm: new Uint8Array([1, 2, 3]) }),
+  'js-ready-wasm-not-core': () => firstReady({ wasm: EMPTY_MODULE }),
+  'js-to-hex-string': () => toHex('00'),
+  'js-to-hex-posing': () => toHex(posing()),
+  'js-to-hex-detached': () => toHex(detached(4)),
+  'js-to-hex-too-large': () => toHex(new Uint8Array(MAX + 1)),
+  'js-from-hex-not-string': () => fromHex(42),
+  'js-from-hex-odd': () => fromHex('abc'),
+  'js-from-hex-prefix': () => fromHex('0x00'),
+  'js-from-hex-too-long': () => fromHex('0'.repeat(2 * MAX + 2)),
+  'js-from-hex-largest': () => fromHex('0'.repeat(2 * MAX)),
   'js-hashx-seed-string': () => hashx('seed'),
   'js-hashx-seed-null': () => hashx(null),
   'js-hashx-seed-posing': () => hashx(posing()),

@@ -99,6 +99,7 @@ const ENTRIES = [
   ['pow.solve: id', 32, (b) => pow.solve({ ...p, effort: 0, workers: 1, id: b })],
   ['pow.solve: seed', 32, (b) => pow.solve({ ...p, effort: 0, workers: 1, seed: b })],
   ['pow.solve: nonce', 16, (b) => pow.solve({ ...p, effort: 0, workers: 1, nonce: b })],
+  ['toHex: bytes', 16, (b) => pkg.toHex(b)],
 ];
 
 // The error's code, whether `call` throws or returns a promise that

@@ -6,7 +6,9 @@
 // send the message with the proof (POST /submit) and show what the server
 // said. The last proof can be sent again, to see it refused.
 
-import { ready, pow, jitStatus } from '/equix/src/index.js';
+import {
+  ready, pow, jitStatus, toHex, fromHex,
+} from '/equix/src/index.js';
 
 const $ = (id) => document.getElementById(id);
 const form = $('form');
@@ -22,9 +24,6 @@ const replayStatus = $('replay-status');
 
 let controller = null; // the running search's, for Cancel
 let lastSubmission = null; // the body last sent, for the replay button
-
-const toHex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-const fromHex = (text) => Uint8Array.from(text.match(/../g), (h) => parseInt(h, 16));
 
 function say(element, text, tone) {
   element.textContent = text;

@@ -1,0 +1,132 @@
+// Copyright (c) 2026 The equix authors
+// SPDX-License-Identifier: BSD-3-Clause
+//
+// The package as npm packs it. `npm pack --dry-run --json` here must
+// list exactly what a user's install needs (the core, the modules, the
+// types, the README, the LICENSE, package.json) and nothing of the
+// tests or the build's work tree; prepack.sh (which npm runs first, and
+// which copies the top LICENSE here, an ignored file) must refuse, in one
+// line on standard error, to pack without the core when told not to
+// build it, and copy the LICENSE when the core is there. Both need Node
+// (they run npm and sh); a browser skips them.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+const inNode = new URL(import.meta.url).protocol === 'file:';
+const NEEDS_NODE = 'needs Node (runs npm and sh)';
+
+const js = new URL('../', import.meta.url);
+const top = new URL('../../', import.meta.url);
+
+// Runs `command` with `args` in `cwd`; resolves { status, stdout, stderr }.
+async function run(command, args, { cwd, env }) {
+  const { execFile } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  return new Promise((resolve) => {
+    execFile(command, args, { cwd: fileURLToPath(cwd), env: { ...process.env, ...env }, timeout: 120_000 },
+      (error, stdout, stderr) => resolve({ status: error === null ? 0 : error.code, stdout, stderr }));
+  });
+}
+
+test('npm pack lists the core, the modules, the types, README.md and LICENSE, and nothing else', async (t) => {
+  if (!inNode) {
+    t.skip(NEEDS_NODE);
+    return;
+  }
+  const { existsSync, readdirSync } = await import('node:fs');
+  // Without the core, prepack.sh would build it (minutes) or, as here,
+  // refuse: either way this test is not to pass on a tree that lacks it.
+  assert.ok(existsSync(new URL('dist/equix.wasm', js)), 'js/dist/equix.wasm is missing: run js/build.sh');
+  const r = await run('npm', ['pack', '--dry-run', '--json'], { cwd: js, env: { EQUIX_PREPACK_NO_BUILD: '1' } });
+  assert.equal(r.status, 0, `npm pack --dry-run failed: ${r.stderr}`);
+  const [pack] = JSON.parse(r.stdout);
+  const listed = pack.files.map((f) => f.path).sort();
+  for (const path of listed) {
+    assert.ok(!/^(test|build|node_modules)\//.test(path), `the tarball has ${path}`);
+  }
+  // src/'s JavaScript, not its C (compiled into the core) nor its
+  // README.md (the sources' map, for contributors).
+  const src = readdirSync(new URL('src/', js)).filter((f) => f.endsWith('.js'));
+  assert.ok(src.includes('index.js') && src.includes('errors.js') && src.includes('hex.js'), `src/: ${src}`);
+  const want = ['LICENSE', 'README.md', 'package.json', 'index.d.ts', 'dist/equix.wasm',
+    ...src.map((f) => `src/${f}`)].sort();
+  assert.deepEqual(listed, want);
+  const wasm = pack.files.find((f) => f.path === 'dist/equix.wasm');
+  assert.ok(wasm.size > 1000, `dist/equix.wasm is ${wasm.size} bytes`);
+});
+
+// A scratch repository for prepack.sh: `top`/LICENSE (unless `license`
+// is false) and `top`/js/prepack.sh, with `top`/js/dist/equix.wasm when
+// `core` is given (its bytes).
+async function scratch({ license = true, core = null }) {
+  const { mkdtempSync, mkdirSync, copyFileSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { pathToFileURL } = await import('node:url');
+  const dir = mkdtempSync(join(tmpdir(), 'equix-prepack-'));
+  mkdirSync(join(dir, 'js'));
+  copyFileSync(new URL('prepack.sh', js), join(dir, 'js', 'prepack.sh'));
+  if (license) copyFileSync(new URL('LICENSE', top), join(dir, 'LICENSE'));
+  if (core !== null) {
+    mkdirSync(join(dir, 'js', 'dist'));
+    writeFileSync(join(dir, 'js', 'dist', 'equix.wasm'), core);
+  }
+  return { dir, js: pathToFileURL(join(dir, 'js/')) };
+}
+
+async function prepack(where, env) {
+  return run('sh', ['prepack.sh'], { cwd: where.js, env });
+}
+
+function oneLine(stderr) {
+  const lines = stderr.split('\n').filter((l) => l !== '');
+  assert.equal(lines.length, 1, `standard error: ${JSON.stringify(stderr)}`);
+  return lines[0];
+}
+
+test('prepack.sh refuses to pack without the core, in one line', async (t) => {
+  if (!inNode) {
+    t.skip(NEEDS_NODE);
+    return;
+  }
+  const { existsSync, rmSync } = await import('node:fs');
+  const noCore = await scratch({});
+  const noLicense = await scratch({ license: false, core: new Uint8Array(8) });
+  try {
+    // Told not to build: refused, and build.sh (absent from the scratch
+    // copy) never run.
+    const r = await prepack(noCore, { EQUIX_PREPACK_NO_BUILD: '1' });
+    assert.notEqual(r.status, 0);
+    assert.equal(r.stdout, '');
+    assert.match(oneLine(r.stderr), /^prepack\.sh: dist\/equix\.wasm is missing and EQUIX_PREPACK_NO_BUILD=1: run \.\/build\.sh first$/);
+    assert.ok(!existsSync(new URL('LICENSE', noCore.js)), 'a refused pack wrote LICENSE');
+    // No LICENSE to copy: refused too.
+    const l = await prepack(noLicense, {});
+    assert.notEqual(l.status, 0);
+    assert.match(oneLine(l.stderr), /^prepack\.sh: no LICENSE at the repository's top/);
+  } finally {
+    rmSync(noCore.dir, { recursive: true, force: true });
+    rmSync(noLicense.dir, { recursive: true, force: true });
+  }
+});
+
+test('prepack.sh with the core in place copies the top LICENSE and nothing else', async (t) => {
+  if (!inNode) {
+    t.skip(NEEDS_NODE);
+    return;
+  }
+  const { readFileSync, readdirSync, rmSync } = await import('node:fs');
+  const core = readFileSync(new URL('dist/equix.wasm', js));
+  const where = await scratch({ core });
+  try {
+    const r = await prepack(where, { EQUIX_PREPACK_NO_BUILD: '1' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stderr, '');
+    assert.deepEqual(readFileSync(new URL('LICENSE', where.js)), readFileSync(new URL('LICENSE', top)));
+    assert.deepEqual(readdirSync(where.js).sort(), ['LICENSE', 'dist', 'prepack.sh']);
+    assert.deepEqual(readFileSync(new URL('dist/equix.wasm', where.js)), core, 'the core was changed');
+  } finally {
+    rmSync(where.dir, { recursive: true, force: true });
+  }
+});
