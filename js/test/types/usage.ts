@@ -8,7 +8,7 @@
 // (`| string`), a misspelled name would compile, and so would fail here.
 
 import {
-  ready, hashx, equix, pow, toHex, fromHex, EquixError,
+  ready, hashx, hashwx, equix, pow, toHex, fromHex, EquixError,
 } from 'equix';
 import type { EquixErrorCode, VerifyResult, PowResult } from 'equix';
 
@@ -59,4 +59,25 @@ export async function use(challenge: Uint8Array, solution: Uint8Array): Promise<
   void made;
   // @ts-expect-error: an EquixError's code is one of EquixErrorCode's
   void new EquixError('equix: made by a test', 'FAIL_ANYTHING');
+}
+
+// Equi-X v2: HashWX's 64-bit output is a bigint, and v2 is an option of
+// the Equi-X and PoW calls.
+export async function useV2(seed: Uint8Array, challenge: Uint8Array): Promise<bigint> {
+  await ready();
+  const f = hashwx(seed, { compile: false });
+  const out: bigint = f.hash(462n) ^ f.hash(463);
+  // @ts-expect-error: a HashWX hash is a bigint, not bytes
+  const wrong: Uint8Array = f.hash(0n);
+  void wrong;
+  // @ts-expect-error: HashWX has no block mode
+  hashwx(seed, { block: true });
+  f.free();
+  const sols: Uint8Array[] = equix.solve(challenge, { v2: true });
+  const verdict: VerifyResult = equix.verify(challenge, sols[0], { v2: true });
+  void verdict;
+  const proof = await pow.solve({ id: seed, seed, effort: 8, v2: true });
+  const result: PowResult = pow.verify({ ...proof, id: seed, seed, v2: true });
+  void result;
+  return out;
 }
