@@ -19,7 +19,7 @@ const torTable = new URL('../../tests/test_pow.c', import.meta.url);
 // tests/test_pow.c. A file added there and read here must be added too
 // (readText says so).
 const BROWSER_FILES = [
-  'equix-named.txt', 'equix.txt', 'hashwx-v2.txt', 'hashx-block.txt',
+  'equix-named.txt', 'equix-v2.txt', 'equix.txt', 'hashwx-v2.txt', 'hashx-block.txt',
   'hashx-named.txt', 'hashx.txt', 'siphash24.txt',
 ].map((name) => new URL(name, vectors)).concat([torTable]);
 
