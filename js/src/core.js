@@ -8,6 +8,7 @@
 
 import { wasiImports } from './wasi.js';
 import { jitHost } from './jit.js';
+import { coreMismatches } from './core_abi.js';
 import { failure, badArgument } from './errors.js';
 
 // The errors' home is errors.js; the API's modules take them from here
@@ -77,15 +78,16 @@ async function compileCore(source) {
   }
 }
 
-// What the package calls first in the core: a module without them is
-// not the core (another module given as ready({ wasm })), refused before
-// the package calls into it. A core of another version is not told
-// apart.
-const CORE_EXPORTS = ['memory', '_initialize', 'ex_malloc', 'ex_free'];
+// What the package needs of the core before calling into it: a module
+// without them is not the core (another module given as ready({ wasm })).
+// Then its functions against the ABI the package calls (core_abi.js),
+// which tells a core of another version apart.
+const CORE_EXPORTS = ['memory', '_initialize'];
 
 // The instance of `module` with the core's imports, FAIL_WASM when it
-// is not the core: it imports what nothing here provides, or lacks the
-// core's first exports.
+// is not the core: it imports what nothing here provides, lacks the
+// core's first exports, or its functions are not the ones this package
+// calls.
 async function instantiateCore(module, host) {
   const imports = wasiImports(module, () => core.memory, host.imports);
   let instance;
@@ -99,6 +101,12 @@ async function instantiateCore(module, host) {
   const missing = CORE_EXPORTS.filter((name) => !(name in instance.exports));
   if (missing.length > 0) {
     throw failure(`equix: the module is not the equix core (it exports no ${missing.join(', ')})`, 'FAIL_WASM');
+  }
+  const wrong = coreMismatches(instance.exports);
+  if (wrong.length > 0) {
+    throw failure(`equix: the module is not this package's core (${wrong.slice(0, 3).join('; ')}`
+      + `${wrong.length > 3 ? `; and ${wrong.length - 3} more` : ''}): a core from another version? `
+      + 'rebuild dist/equix.wasm with js/build.sh', 'FAIL_WASM');
   }
   return instance;
 }

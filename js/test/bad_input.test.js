@@ -18,6 +18,8 @@ import {
 } from '../src/index.js';
 import { hex, torVectors } from './vectors.js';
 import { docRows, walkRows } from './doc_rows.js';
+import { lookalike } from './lookalike.js';
+import { CORE_ABI } from '../src/core_abi.js';
 
 await ready();
 
@@ -90,6 +92,7 @@ const cases = {
   'js-ready-wasm-not-bytes': () => firstReady({ wasm: 42 }),
   'js-ready-wasm-not-wasm': () => firstReady({ wasm: new Uint8Array([1, 2, 3]) }),
   'js-ready-wasm-not-core': () => firstReady({ wasm: EMPTY_MODULE }),
+  'js-ready-wasm-other-version': () => firstReady({ wasm: lookalike({ ...CORE_ABI, ex_equix_alloc: 2 }) }),
   'js-to-hex-string': () => toHex('00'),
   'js-to-hex-posing': () => toHex(posing()),
   'js-to-hex-detached': () => toHex(detached(4)),
