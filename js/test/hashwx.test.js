@@ -15,6 +15,7 @@ import assert from 'node:assert/strict';
 import { ready, jitStatus, hashwx } from '../src/index.js';
 import { observeJitModules } from '../src/core.js';
 import { hashwxVectors } from './vectors.js';
+import { WASM_1_0, wabtMissing, wabtValidate } from './wabt.js';
 
 await ready();
 
@@ -119,18 +120,9 @@ test('a HashWX module imports the memory alone and exports its function', async 
 // HashWX was designed for WebAssembly 1.0: wabt's validator, with every
 // feature after 1.0 that it knows turned off, accepts the modules.
 test('HashWX modules are WebAssembly 1.0 (wabt\'s wasm-validate, later features off)', async (t) => {
-  if (typeof process === 'undefined' || !process.versions?.node) {
-    t.skip('needs Node (wabt is a program)');
-    return;
-  }
-  const { execFileSync } = await import('node:child_process');
-  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
-  const { join } = await import('node:path');
-  const { tmpdir } = await import('node:os');
-  try {
-    execFileSync('wasm-validate', ['--version'], { stdio: 'ignore' });
-  } catch {
-    t.skip('wasm-validate (Debian package wabt) is not installed');
+  const missing = await wabtMissing();
+  if (missing !== null) {
+    t.skip(missing);
     return;
   }
   if (!jitStatus().enabled) {
@@ -138,19 +130,6 @@ test('HashWX modules are WebAssembly 1.0 (wabt\'s wasm-validate, later features 
     return;
   }
   const modules = someModules(10);
-  const mvp = ['--disable-mutable-globals', '--disable-saturating-float-to-int',
-    '--disable-sign-extension', '--disable-simd', '--disable-multi-value',
-    '--disable-bulk-memory', '--disable-reference-types'];
-  const dir = mkdtempSync(join(tmpdir(), 'equix-hashwx-'));
-  try {
-    modules.forEach((bytes, i) => {
-      const file = join(dir, `m${i}.wasm`);
-      writeFileSync(file, bytes);
-      execFileSync('wasm-validate', [...mvp, file]); // throws on a rejected module
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  await wabtValidate(modules, WASM_1_0);
   assert.equal(modules.length, 10);
 });
-

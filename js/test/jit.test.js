@@ -14,6 +14,7 @@ import assert from 'node:assert/strict';
 import { ready, hashx, jitStatus } from '../src/index.js';
 import { observeJitModules } from '../src/core.js';
 import { toHex } from './vectors.js';
+import { wabtMissing, wabtValidate } from './wabt.js';
 
 await ready();
 
@@ -105,18 +106,9 @@ test('every module is valid, imports the memory alone and exports one function',
 });
 
 test('the modules pass wabt\'s wasm-validate, a second reader of the format', async (t) => {
-  if (typeof process === 'undefined' || !process.versions?.node) {
-    t.skip('needs Node (wabt is a program)');
-    return;
-  }
-  const { execFileSync } = await import('node:child_process');
-  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
-  const { join } = await import('node:path');
-  const { tmpdir } = await import('node:os');
-  try {
-    execFileSync('wasm-validate', ['--version'], { stdio: 'ignore' });
-  } catch {
-    t.skip('wasm-validate (Debian package wabt) is not installed');
+  const missing = await wabtMissing();
+  if (missing !== null) {
+    t.skip(missing);
     return;
   }
   const modules = modulesOf(() => {
@@ -128,16 +120,7 @@ test('the modules pass wabt\'s wasm-validate, a second reader of the format', as
       }
     }
   });
-  const dir = mkdtempSync(join(tmpdir(), 'equix-jit-'));
-  try {
-    modules.forEach((bytes, i) => {
-      const file = join(dir, `m${i}.wasm`);
-      writeFileSync(file, bytes);
-      execFileSync('wasm-validate', [file]); // throws on an invalid module
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  await wabtValidate(modules);
   assert.ok(modules.length >= 9);
 });
 
