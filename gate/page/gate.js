@@ -51,6 +51,10 @@ function destination(search, origin) {
   return url.origin === origin ? url.pathname + url.search + url.hash : '/';
 }
 
+// A whole number as the page's language writes it (12,345 in English).
+const numbers = new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 0 });
+const count = (n) => numbers.format(Math.round(n));
+
 // A nonce yields two Equi-X solutions on average and each passes the
 // effort check with probability 1/effort: about effort/2 nonces in all.
 // The bar shows the share of that expectation, short of full until done
@@ -58,8 +62,8 @@ function destination(search, origin) {
 function showProgress(attempts, seconds, effort) {
   const expected = Math.max(1, effort / 2);
   progress.value = Math.min(0.97, attempts / expected);
-  const values = { tried: attempts, seconds: seconds.toFixed(1), expected: Math.round(expected) };
-  if (seconds > 0) values.rate = Math.round(attempts / seconds);
+  const values = { tried: count(attempts), seconds: seconds.toFixed(1), expected: count(expected) };
+  if (seconds > 0) values.rate = count(attempts / seconds);
   progressText.textContent = text(seconds > 0 ? 'progress-rate' : 'progress', values);
 }
 
