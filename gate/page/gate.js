@@ -42,10 +42,15 @@ function fail(key, values) {
 
 /** Where to go once passed: `to` when it is a path of this site (one
  * leading slash, no backslash that a browser would read as a second
- * slash), else the site's root. The gate checks the same; this is the
- * page's own guard against being sent elsewhere. */
+ * slash), else the site's root. `to` comes in two forms: percent-encoded
+ * (?to=%2Fa%3Fb%3D1, as the gate's own redirects write it), or raw, the
+ * rest of the query as it stands (?to=/a?b=1&c=2: nginx's $request_uri,
+ * which nginx cannot encode), told apart by its first character. The
+ * gate checks the same; this is the page's own guard against being sent
+ * elsewhere. */
 function destination(search, origin) {
-  const to = new URLSearchParams(search).get('to') ?? '/';
+  const raw = /^\?to=(\/.*)$/s.exec(search);
+  const to = raw !== null ? raw[1] : new URLSearchParams(search).get('to') ?? '/';
   if (!/^\/(?![/\\])/.test(to) || /[\\\x00-\x1f]/.test(to)) return '/';
   const url = new URL(to, origin);
   return url.origin === origin ? url.pathname + url.search + url.hash : '/';
