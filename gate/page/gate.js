@@ -19,6 +19,7 @@ const retry = $('retry');
 const CHALLENGE = new URL('./challenge', import.meta.url);
 const VERIFY = new URL('./verify', import.meta.url);
 const PACKAGE = new URL('./equix/src/index.js', import.meta.url).href;
+const GATE_PATH = new URL('./', import.meta.url).pathname; // /.equix-gate/
 
 /** The sentence `key` of index.html with its {placeholders} filled in. */
 function text(key, values = {}) {
@@ -47,13 +48,14 @@ function fail(key, values) {
  * rest of the query as it stands (?to=/a?b=1&c=2: nginx's $request_uri,
  * which nginx cannot encode), told apart by its first character. The
  * gate checks the same; this is the page's own guard against being sent
- * elsewhere. */
+ * elsewhere, or back to the gate (a loop). */
 function destination(search, origin) {
   const raw = /^\?to=(\/.*)$/s.exec(search);
   const to = raw !== null ? raw[1] : new URLSearchParams(search).get('to') ?? '/';
-  if (!/^\/(?![/\\])/.test(to) || /[\\\x00-\x1f]/.test(to)) return '/';
+  if (!/^\/(?![/\\])/.test(to) || /[\\\x00-\x1f\x7f]/.test(to)) return '/';
   const url = new URL(to, origin);
-  return url.origin === origin ? url.pathname + url.search + url.hash : '/';
+  if (url.origin !== origin || url.pathname.startsWith(GATE_PATH)) return '/';
+  return url.pathname + url.search + url.hash;
 }
 
 // A whole number as the page's language writes it (12,345 in English).
