@@ -114,7 +114,7 @@ export async function startUpstream() {
   const server = createHttpServer((req, res) => {
     requests.push(`${req.method} ${req.url}`);
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><title>site</title><p id="site">protected page ${req.url.replace(/[<&]/g, '')}</p>`);
+    res.end(`<!doctype html><title>site</title><link rel="icon" href="data:,"><p id="site">protected page ${req.url.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`);
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address();
