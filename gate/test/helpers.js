@@ -2,13 +2,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
 //
 // What the gate's tests share (and the web demo's, which imports the
-// Redis ones from here): a real Redis on loopback, child processes
-// waited for until they print their ready line, and proofs solved with
-// the package.
+// Redis ones from here): a real Redis of their own on loopback, and
+// child processes waited for until they print their ready line.
 
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** Why the Redis tests cannot run here, or null when they can. */
 export function redisMissing() {
@@ -66,13 +67,26 @@ export function stopper(child) {
 
 /** A Redis of its own on a free loopback port (or `port`, to start one
  * again where another was), keeping nothing on disk unless told to
- * SAVE: then in `dir`, which a Redis started there again loads. */
-export async function startRedis({ port, dir = tmpdir() } = {}) {
+ * SAVE: then in `dir`, which a Redis started there again loads. Without
+ * `dir`, its working directory is a new temporary one that stop()
+ * removes. */
+export async function startRedis({ port, dir } = {}) {
   const at = port ?? await freePort();
+  const own = dir === undefined ? await mkdtemp(join(tmpdir(), 'equix-gate-redis-')) : null;
   const child = spawn('redis-server', ['--port', String(at), '--bind', '127.0.0.1',
-    '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    '--save', '', '--appendonly', 'no', '--dir', own ?? dir], { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.setEncoding('utf8');
   child.stderr.setEncoding('utf8');
-  await started(child, /Ready to accept connections/, 'redis-server');
-  return { url: `redis://127.0.0.1:${at}`, port: at, stop: stopper(child) };
+  const kill = stopper(child);
+  const stop = async (signal) => {
+    await kill(signal);
+    if (own !== null) await rm(own, { recursive: true, force: true });
+  };
+  try {
+    await started(child, /Ready to accept connections/, 'redis-server');
+  } catch (e) {
+    await stop('SIGKILL');
+    throw e;
+  }
+  return { url: `redis://127.0.0.1:${at}`, port: at, stop };
 }
