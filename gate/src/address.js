@@ -55,7 +55,9 @@ LOOPBACK.addAddress('::1', 'ipv6');
  * A predicate telling whether an address (as clientAddress returns it) is
  * a trusted proxy, for a `trustProxy` setting. Throws a TypeError for a
  * setting that is none of false, true, or a list of addresses and
- * subnets: call it once at startup to check a configuration.
+ * subnets: call it once at startup to check a configuration. A list is
+ * read the first time it is seen and kept (per array), so change the
+ * setting by passing a new array, not by editing the old one.
  */
 export function trustedPeers(trustProxy) {
   if (trustProxy === false || trustProxy === undefined) return () => false;
