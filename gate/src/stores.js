@@ -186,11 +186,19 @@ return 'replayed'`;
 /** A connected @redis/client client for `url` (redis://host:port), as
  * the stores and the gate's rate limiter need it: a server that cannot
  * reach its Redis must refuse, not queue, so a command fails at once
- * while disconnected. Errors are one line each on stderr (the client
- * reconnects by itself). */
+ * while disconnected. Once connected, the client reconnects by itself;
+ * the first connection is tried once, so that a server started with a
+ * wrong URL (or before its Redis) stops with the reason rather than
+ * waiting without a word. Errors are one line each on stderr. */
 export async function connectRedis(url) {
-  const client = createClient({ url, disableOfflineQueue: true });
+  let connected = false;
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: { reconnectStrategy: (retries, cause) => (connected ? Math.min(retries * 50, 500) : cause) },
+  });
   client.on('error', (e) => console.error(`redis: ${e.message}`));
+  client.on('ready', () => { connected = true; });
   await client.connect();
   return client;
 }
