@@ -63,9 +63,11 @@ test('solves, gets the cookie and goes on to `to`', { skip, timeout: 60_000 }, (
   await page.close();
 }));
 
-test('a `to` off the site goes to / instead', { skip, timeout: 60_000 }, () => withStandIn({}, async (server) => {
+test('a `to` off the site, or back into the gate, goes to / instead', { skip, timeout: 60_000 }, () => withStandIn({}, async (server) => {
   // Encoded as the gate writes it, and raw as nginx's $request_uri is.
-  for (const query of [`to=${encodeURIComponent('//evil.example/x')}`, `to=${encodeURIComponent('/\\evil.example/x')}`, 'to=//evil.example/x']) {
+  const queries = [`to=${encodeURIComponent('/\\evil.example/x')}`, 'to=//evil.example/x',
+    `to=${encodeURIComponent('/.equix-gate/?to=/x')}`];
+  for (const query of queries) {
     const { page, problems } = await open();
     await page.goto(`${server.url}/.equix-gate/?${query}`);
     await page.waitForURL(`${server.url}/`, { timeout: 30_000 });
