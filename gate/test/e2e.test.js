@@ -279,3 +279,23 @@ test(`a gate's memory stays under ${RSS_BOUND_MIB} MiB under a bounded load`, { 
   assert.ok(peakKiB - startKiB < RSS_GROWTH_MIB * 1024, `grew from ${startKiB} to ${peakKiB} KiB`);
   console.log(`# load: ${REQUESTS} requests, statuses ${JSON.stringify(counts)}, gate RSS ${startKiB} -> peak ${peakKiB} KiB`);
 });
+
+// Last: it spends the whole budget of 127.0.0.1, the address every
+// visit through a proxy comes from.
+test('through the proxies, a client\'s own X-Forwarded-For does not escape the limit', {
+  skip: noNginx ?? noCaddy ?? false, timeout: 30_000,
+}, async () => {
+  const statuses = [];
+  for (let i = 0; i < RATE_LIMIT + 5; i++) {
+    const proxy = i % 2 === 0 ? nginx : caddy;
+    const r = await fetch(`${proxy.url}/.equix-gate/challenge`, { headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+    await r.arrayBuffer();
+    statuses.push(r.status);
+  }
+  // The earlier tests' puzzles from 127.0.0.1 count too: the refusals
+  // start at the limit or before, and once started, never stop.
+  const first = statuses.indexOf(429);
+  assert.ok(first >= 0 && first <= RATE_LIMIT, statuses.join(' '));
+  assert.deepEqual(statuses.slice(first), Array(statuses.length - first).fill(429));
+  assert.deepEqual(statuses.slice(0, first), Array(first).fill(200));
+});
