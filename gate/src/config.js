@@ -6,7 +6,8 @@
 // is checked here, at startup, so that a typo stops the service with one
 // line naming the variable, not a gate that runs with a default its
 // owner did not mean. A variable set to the empty string counts as unset
-// (what a systemd EnvironmentFile's `NAME=` gives).
+// (what a systemd EnvironmentFile's `NAME=` gives). The defaults are
+// createGate's (gate.js, DEFAULTS), listed here for the reader:
 //
 //   LISTEN            HOST:PORT or [IPv6]:PORT, default 127.0.0.1:8484
 //                     (port 0: a free one, printed once listening)
@@ -18,8 +19,10 @@
 //                     needs the same, so there is no random default
 //   V2                1 (Equi-X v2, the default) or 0 (Tor's v1 puzzle)
 //   EFFORT_MIN        16         the effort handed out when idle
-//   EFFORT_MAX        100000     the most it rises to under load
-//   CAPACITY          200        verifications a second before it rises
+//   EFFORT_MAX        100000     the most it rises to under load (EFFORT_MIN
+//                                when that is higher)
+//   CAPACITY          200        verifications a second this process can
+//                                afford (effort.js says how it is used)
 //   SEED_LIFETIME     3600       seconds a seed is handed out
 //   PASS_LIFETIME     86400      seconds a pass is good
 //   PASS_BIND_ADDRESS 0          1: a pass is good only from the address
@@ -40,6 +43,7 @@ import { statSync } from 'node:fs';
 import { isIP } from 'node:net';
 
 import { trustedPeers } from './address.js';
+import { DEFAULTS } from './gate.js';
 
 const U32 = 2 ** 32 - 1;
 
@@ -63,22 +67,25 @@ export function configFrom(env) {
     if (text !== '0' && text !== '1') throw new SettingError(`${name} must be 0 or 1, not "${shown(text)}"`);
     return text === '1';
   };
-  const effortMin = integer('EFFORT_MIN', 16, 1, U32);
-  const effortMax = integer('EFFORT_MAX', 100000, effortMin, U32);
+  const effortMin = integer('EFFORT_MIN', DEFAULTS.effort.min, 1, U32);
+  const effortMax = integer('EFFORT_MAX', Math.max(DEFAULTS.effort.max, effortMin), effortMin, U32);
   return {
     ...listenOf(get('LISTEN') ?? '127.0.0.1:8484'),
     gate: {
       site: siteOf(get('SITE')),
       secret: secretOf(get('SECRET')),
-      v2: flag('V2', '1'),
-      effort: { min: effortMin, max: effortMax, capacity: integer('CAPACITY', 200, 1, 1_000_000) },
-      seedLifetime: integer('SEED_LIFETIME', 3600, 10, 7 * 86400),
+      v2: flag('V2', DEFAULTS.v2 ? '1' : '0'),
+      effort: { min: effortMin, max: effortMax, capacity: integer('CAPACITY', DEFAULTS.effort.capacity, 1, 1_000_000) },
+      seedLifetime: integer('SEED_LIFETIME', DEFAULTS.seedLifetime, 10, 7 * 86400),
       pass: {
-        lifetime: integer('PASS_LIFETIME', 86400, 60, 366 * 86400),
-        bindAddress: flag('PASS_BIND_ADDRESS', '0'),
+        lifetime: integer('PASS_LIFETIME', DEFAULTS.pass.lifetime, 60, 366 * 86400),
+        bindAddress: flag('PASS_BIND_ADDRESS', DEFAULTS.pass.bindAddress ? '1' : '0'),
         secure: secureOf(get('COOKIE_SECURE') ?? 'auto'),
       },
-      rateLimit: { limit: integer('RATE_LIMIT', 30, 1, 1_000_000), windowSeconds: integer('RATE_WINDOW', 60, 1, 86400) },
+      rateLimit: {
+        limit: integer('RATE_LIMIT', DEFAULTS.rateLimit.limit, 1, 1_000_000),
+        windowSeconds: integer('RATE_WINDOW', DEFAULTS.rateLimit.windowSeconds, 1, 86400),
+      },
       redisUrl: redisUrlOf(get('REDIS_URL')),
       trustProxy: trustProxyOf(get('TRUST_PROXY') ?? 'loopback'),
       pageDir: pageDirOf(get('PAGE_DIR')),
