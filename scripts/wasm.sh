@@ -12,7 +12,8 @@
 #      memory store's heap among them, hence --expose-gc, as its npm test
 #      has), its page in Chromium, and end to end two instances sharing a
 #      real Redis behind Debian's nginx and Caddy running gate/deploy's
-#      configurations, with Chromium visiting through each;
+#      configurations, with Chromium visiting through each (the page's
+#      screenshots, gate-desktop.png and gate-phone.png, go to build/wasm);
 #   4. the demo's tests (examples/web/test), on the gate's stores: two
 #      server processes sharing a real Redis, and the page end to end in
 #      Chromium;
@@ -65,7 +66,7 @@ equix_wasm_test() {
 	equix_wasm_suite "Chromium suite (js/test/browser/run.js)" "$logs/browser.log" \
 		node "$EQUIX_SRC/js/test/browser/run.js" --screenshot "$logs/browser.png"
 	equix_wasm_suite "gate (gate/test)" "$logs/gate.log" \
-		sh -c 'cd "$1/gate" && node --expose-gc --test --test-reporter=tap test/*.test.js' sh "$EQUIX_SRC"
+		env GATE_SCREENSHOTS="$logs" sh -c 'cd "$1/gate" && node --expose-gc --test --test-reporter=tap test/*.test.js' sh "$EQUIX_SRC"
 	equix_wasm_suite "demo (examples/web/test)" "$logs/demo.log" \
 		sh -c 'cd "$1/examples/web" && node --expose-gc --test --test-reporter=tap test/*.test.js' sh "$EQUIX_SRC"
 	equix_wasm_suite "js/build.sh after an in-tree build (js/test/build_in_tree.sh)" \

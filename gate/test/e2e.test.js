@@ -277,7 +277,7 @@ test(`a gate's memory stays under ${RSS_BOUND_MIB} MiB under a bounded load`, { 
   assert.equal(counts[401], REQUESTS / 3, JSON.stringify(counts));
   assert.ok(peakKiB < RSS_BOUND_MIB * 1024, `peak ${peakKiB} KiB (started at ${startKiB} KiB)`);
   assert.ok(peakKiB - startKiB < RSS_GROWTH_MIB * 1024, `grew from ${startKiB} to ${peakKiB} KiB`);
-  console.log(`# load: ${REQUESTS} requests, statuses ${JSON.stringify(counts)}, gate RSS ${startKiB} -> peak ${peakKiB} KiB`);
+  console.log(`e2e load: ${REQUESTS} requests, statuses ${JSON.stringify(counts)}, gate RSS ${startKiB} -> peak ${peakKiB} KiB`);
 });
 
 // Last: it spends the whole budget of 127.0.0.1, the address every
