@@ -109,8 +109,36 @@ equix_install_cross_packages() {
 EQUIX_WASM_PACKAGES=(clang-14 lld-14 llvm-14 wasi-libc libclang-rt-14-dev-wasm32
 	dpkg-dev autoconf automake libtool make wabt chromium redis-server)
 
+# The gate's end-to-end tests (gate/test/e2e.test.js) run Debian's nginx
+# and Caddy in front of it, each started by the test in a directory of
+# its own.
+EQUIX_GATE_PACKAGES=(nginx caddy)
+
+# Installs the gate's proxies without letting their postinst start the
+# system's nginx and caddy (which would take ports 80 and 443 and run
+# until the machine stops): invoke-rc.d asks /usr/sbin/policy-rc.d, and
+# exit status 101 means "not now". A policy that was already there (as in
+# many container images) is left as it was.
+equix_install_gate_packages() {
+	local policy=/usr/sbin/policy-rc.d placed=0 p missing=0
+	for p in "${EQUIX_GATE_PACKAGES[@]}"; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing=1
+	done
+	[ "$missing" = 1 ] || return 0
+	if [ "$(id -u)" -eq 0 ] && [ ! -e "$policy" ]; then
+		printf '#!/bin/sh\nexit 101\n' >"$policy"
+		chmod +x "$policy"
+		placed=1
+	fi
+	local rc=0
+	equix_install "${EQUIX_GATE_PACKAGES[@]}" || rc=$?
+	[ "$placed" = 0 ] || rm -f "$policy"
+	return "$rc"
+}
+
 equix_install_wasm_packages() {
 	equix_install "${EQUIX_WASM_PACKAGES[@]}"
+	equix_install_gate_packages
 	if ! command -v node >/dev/null 2>&1; then
 		equix_install nodejs npm
 	fi

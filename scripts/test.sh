@@ -55,9 +55,10 @@
 #                              toolchain (apt) and npm packages, builds
 #                              js/dist/equix.wasm, runs the Node suite
 #                              (tests/js.sh, as make check does), the same
-#                              suite in headless Chromium, the demo's
-#                              tests (examples/web: stores, two servers
-#                              sharing Redis, the page end to end), and
+#                              suite in headless Chromium, the gate's
+#                              tests (gate: stores on Redis, ...), the
+#                              demo's (examples/web: two servers sharing
+#                              Redis, the page end to end), and
 #                              js/build.sh in a clone configured in its
 #                              own directory (js/test/build_in_tree.sh)
 #   scripts/test.sh --tor      Tor itself on this library (scripts/tor.sh):

@@ -8,14 +8,19 @@
 # every time), builds js/dist/equix.wasm and runs, each with TAP output:
 #   1. the Node suite, through tests/js.sh as make check runs it;
 #   2. the same suite in headless Chromium (js/test/browser/run.js);
-#   3. the demo's tests (examples/web/test): its replay stores (the memory
-#      store's heap among them, hence --expose-gc, as its npm test has),
-#      two server processes sharing a real Redis, and the page end to end
-#      in Chromium;
-#   4. js/build.sh in a clone configured in its own directory, as the top
+#   3. the gate's tests (gate/test): its modules, its replay stores (the
+#      memory store's heap among them, hence --expose-gc, as its npm test
+#      has), its page in Chromium, and end to end two instances sharing a
+#      real Redis behind Debian's nginx and Caddy running gate/deploy's
+#      configurations, with Chromium visiting through each (the page's
+#      screenshots, gate-desktop.png and gate-phone.png, go to build/wasm);
+#   4. the demo's tests (examples/web/test), on the gate's stores: two
+#      server processes sharing a real Redis, and the page end to end in
+#      Chromium;
+#   5. js/build.sh in a clone configured in its own directory, as the top
 #      README builds the library (js/test/build_in_tree.sh, about 100 s:
 #      two autoreconf and configure runs and the core).
-# Ends with "N passed, N failed, N skipped" over the four; fails if any
+# Ends with "N passed, N failed, N skipped" over the five; fails if any
 # suite fails or reports no tests.
 
 # The counts of a TAP log: node --test's closing "# pass N" and the rest.
@@ -54,11 +59,14 @@ equix_wasm_test() {
 	mkdir -p "$logs"
 	(cd "$EQUIX_SRC/js" && ./build.sh)
 	(cd "$EQUIX_SRC/js" && npm ci --no-audit --no-fund --loglevel=error)
+	(cd "$EQUIX_SRC/gate" && npm ci --no-audit --no-fund --loglevel=error)
 	(cd "$EQUIX_SRC/examples/web" && npm ci --no-audit --no-fund --loglevel=error)
 	equix_wasm_suite "Node suite (tests/js.sh)" "$logs/node.log" \
 		env TOP_SRCDIR="$EQUIX_SRC" sh "$EQUIX_SRC/tests/js.sh"
 	equix_wasm_suite "Chromium suite (js/test/browser/run.js)" "$logs/browser.log" \
 		node "$EQUIX_SRC/js/test/browser/run.js" --screenshot "$logs/browser.png"
+	equix_wasm_suite "gate (gate/test)" "$logs/gate.log" \
+		env GATE_SCREENSHOTS="$logs" sh -c 'cd "$1/gate" && node --expose-gc --test --test-reporter=tap test/*.test.js' sh "$EQUIX_SRC"
 	equix_wasm_suite "demo (examples/web/test)" "$logs/demo.log" \
 		sh -c 'cd "$1/examples/web" && node --expose-gc --test --test-reporter=tap test/*.test.js' sh "$EQUIX_SRC"
 	equix_wasm_suite "js/build.sh after an in-tree build (js/test/build_in_tree.sh)" \

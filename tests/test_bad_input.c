@@ -2194,8 +2194,8 @@ static int first_code(const char *s, char *out, size_t size)
 
 /* An API row: "| `id` | call | bad input | outcome |" whose id does not
  * start with "cli-" (those are tests/bad_input_cli.sh's), "js-" (the
- * JavaScript package's, js/test/bad_input.test.js's), "demo-" (the web
- * demo's, examples/web/test/store_memory.test.js's) or "build-"
+ * JavaScript package's, js/test/bad_input.test.js's), "gate-" (the
+ * gate's replay store's, gate/test/store_memory.test.js's) or "build-"
  * (scripts/tor.sh's and js/test/build_in_tree.sh's). The outcome is the
  * cell after the fourth '|' (the API rows' code spans hold none). */
 static void read_row(const char *line)
@@ -2205,7 +2205,7 @@ static void read_row(const char *line)
 
 	if (strncmp(line, "| `", 3) != 0 || strncmp(line, "| `cli-", 7) == 0 ||
 	    strncmp(line, "| `js-", 6) == 0 ||
-	    strncmp(line, "| `demo-", 8) == 0 ||
+	    strncmp(line, "| `gate-", 8) == 0 ||
 	    strncmp(line, "| `build-", 9) == 0)
 		return;
 	if (num_rows == MAX_ROWS) {

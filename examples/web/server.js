@@ -17,17 +17,21 @@
 // when unset). Several processes behind a load balancer need the same
 // SITE, SECRET and REDIS_URL: then a seed one hands out is good at every
 // other, and a proof one accepts is refused by all. A seed lives only as
-// long as its record in the replay store (stores.js): when the store
-// loses it, the seed's proofs are refused and a new seed is handed out.
+// long as its record in the replay store: when the store loses it, the
+// seed's proofs are refused and a new seed is handed out. The seeds and
+// the replay stores are the gate's (../../gate, the equix-gate package:
+// src/seeds.js, src/stores.js); the demo keeps its own HMAC label and
+// Redis key prefix, so its seeds and records are what they were.
 
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 
 import { pow, ready } from 'equix';
 
-import { openStore } from './stores.js';
+import { Seeds } from 'equix-gate/seeds';
+import { openStore } from 'equix-gate/stores';
 
 const PUBLIC = new URL('./public/', import.meta.url);
 // The package's own directory, found as Node finds it (node_modules/equix).
@@ -88,59 +92,6 @@ export function settingsFrom(env) {
     site: env.SITE ?? 'localhost',
     secret: env.SECRET !== undefined ? Buffer.from(env.SECRET, 'hex') : randomBytes(32),
   };
-}
-
-// Seeds: one per lifetime-long epoch, HMAC-SHA-256 with the secret of
-// the epoch and the salt of the epoch's record in the replay store. The
-// record is made when the seed is first handed out, and the seed lives
-// only as long as it: every process sharing the store and the secret
-// hands out and accepts the same seeds, a client cannot predict the next
-// one, and a store that lost a record (and with it the claims of its
-// proofs) has lost the seed too. A proof is accepted for the current
-// seed and the one before it, as Tor keeps the previous seed, so that a
-// client who fetched a puzzle just before a change is not turned away.
-class Seeds {
-  constructor(secret, lifetime, store, siteId, now = Date.now) {
-    this.secret = secret;
-    this.lifetime = lifetime;
-    this.store = store;
-    // Records are per site and lifetime: sites sharing a Redis, or a site
-    // whose lifetime changed, do not read each other's epochs.
-    this.prefix = `${siteId.subarray(0, 8).toString('hex')}:${lifetime}:`;
-    this.now = now;
-  }
-
-  epoch() {
-    return Math.floor(this.now() / 1000 / this.lifetime);
-  }
-
-  seedOf(epoch, salt) {
-    return createHmac('sha256', this.secret).update(`equix-demo seed ${epoch} ${salt}`).digest();
-  }
-
-  /** The seed handed out now: { seed, expiration } (when it stops being
-   * handed out, seconds since 1970). Makes its record if there is none,
-   * kept for as long as the seed is accepted. */
-  async current() {
-    const epoch = this.epoch();
-    const acceptedFor = (epoch + 2) * this.lifetime - this.now() / 1000;
-    const salt = await this.store.issue(this.prefix + epoch, acceptedFor);
-    return { seed: this.seedOf(epoch, salt), expiration: (epoch + 1) * this.lifetime };
-  }
-
-  /** The accepted seed whose first 4 bytes are `head`, as { seed, name,
-   * salt } for claiming its proofs; null when none is. */
-  async find(head) {
-    const current = this.epoch();
-    const epochs = [current, current - 1];
-    const salts = await this.store.salts(epochs.map((epoch) => this.prefix + epoch));
-    for (const [i, epoch] of epochs.entries()) {
-      if (salts[i] === null) continue;
-      const seed = this.seedOf(epoch, salts[i]);
-      if (seed.subarray(0, 4).equals(head)) return { seed, name: this.prefix + epoch, salt: salts[i] };
-    }
-    return null;
-  }
 }
 
 // A refusal: the HTTP status and a stable code the page (and a client
@@ -320,11 +271,11 @@ async function handle(service, req, res) {
 export async function startServer(settings, { store, now } = {}) {
   await ready();
   const id = createHash('sha256').update(`equix-demo site ${settings.site}`).digest();
-  const replays = store ?? (await openStore());
+  const replays = store ?? (await openStore(process.env, { prefix: 'equix-demo:seed:' }));
   const service = {
     id,
     effort: settings.effort,
-    seeds: new Seeds(settings.secret, settings.seedLifetime, replays, id, now),
+    seeds: new Seeds(settings.secret, settings.seedLifetime, replays, id, { label: 'equix-demo', now }),
     store: replays,
   };
   const server = createServer((req, res) => { handle(service, req, res); });

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 //
 // The rows of doc/bad-input.md that a JavaScript suite walks: the
-// package's (ids starting "js-", js/test/bad_input.test.js) and the web
-// demo's ("demo-", examples/web/test/store_memory.test.js). One reader,
+// package's (ids starting "js-", js/test/bad_input.test.js) and the
+// gate's replay store's ("gate-", gate/test/store_memory.test.js). One reader,
 // so that both read the table by the same rule (doc/bad-input.md, "How
 // the tests read the tables"). A plain function of the text: it serves
 // Node and browsers alike.

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 
 import { startServer, settingsFrom } from '../server.js';
-import { MemoryStore } from '../stores.js';
+import { MemoryStore } from 'equix-gate/stores';
 // The repository's one way to start Chromium (Debian's, headless, no
 // background connections), shared with the package's browser suite.
 import { CHROMIUM, launchChromium } from '../../../js/test/browser/chromium.js';

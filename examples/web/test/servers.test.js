@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 
 import { startServer, settingsFrom } from '../server.js';
-import { MemoryStore } from '../stores.js';
+import { MemoryStore } from 'equix-gate/stores';
 import { redisMissing, solveFor, startRedis, startServerProcess, submit } from './helpers.js';
 
 const missing = redisMissing();

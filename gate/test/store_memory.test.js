@@ -4,18 +4,18 @@
 // The memory store's heap follows the live seeds: the claims of an epoch
 // that is no longer accepted are dropped whether or not anyone asks about
 // that epoch again. A server asks only about the current and the
-// previous epoch (server.js, Seeds), so a store that drops a record only
+// previous epoch (src/seeds.js), so a store that drops a record only
 // when asked for it keeps every past epoch's claims for as long as the
 // process runs (issue 44). Here a store gets what a server gives it, on a
 // test clock: 2,000 claims in each of 200 epochs, each claim after the
 // lookup of the current and previous epochs' salts. The heap is measured
 // after full collections (node --expose-gc, as package.json's test
-// script and scripts/wasm.sh run the demo's suite), and `size`, which
+// script and scripts/wasm.sh run the gate's suite), and `size`, which
 // visits every record, is never read.
 //
-// The bound is doc/bad-input.md's row demo-memory-store-past-epochs
-// (section "The web demo's replay store"), walked here as
-// js/test/bad_input.test.js walks the package's rows: every demo- row has
+// The bound is doc/bad-input.md's row gate-memory-store-past-epochs
+// (section "The gate's replay store"), walked here as
+// js/test/bad_input.test.js walks the package's rows: every gate- row has
 // its case here and every case its one row, and a case gives the first
 // code span of its row's outcome.
 
@@ -23,12 +23,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
-import { MemoryStore } from '../stores.js';
-import { docRows, walkRows } from '../../../js/test/doc_rows.js';
+import { MemoryStore } from '../src/stores.js';
+import { docRows, walkRows } from '../../js/test/doc_rows.js';
 
 const MiB = 1024 * 1024;
-const LIFETIME = 3600; // seconds, server.js's default SEED_LIFETIME
-const PREFIX = '0123456789abcdef:3600:'; // server.js's site:lifetime: form
+const LIFETIME = 3600; // seconds, the default SEED_LIFETIME
+const PREFIX = '0123456789abcdef:3600:'; // Seeds' site:lifetime: form
 const EPOCHS = 200;
 const CLAIMS = 2000; // per epoch: 400,000 in all, 4,000 live at a time
 const BOUND = 2 * MiB; // the leak grew the heap by 26 MiB; the live claims take about 0.3
@@ -79,16 +79,16 @@ async function growthOverEpochs() {
   return growth;
 }
 
-// ---- doc/bad-input.md's demo- rows ------------------------------------
+// ---- doc/bad-input.md's gate- rows ------------------------------------
 
-const DOC = new URL('../../../doc/bad-input.md', import.meta.url);
+const DOC = new URL('../../doc/bad-input.md', import.meta.url);
 
-const rows = docRows(readFileSync(DOC, 'utf8'), 'demo-');
+const rows = docRows(readFileSync(DOC, 'utf8'), 'gate-');
 
 // Each case gets the test's context, for a diagnostic line with what it
 // measured.
 const cases = {
-  'demo-memory-store-past-epochs': async (t) => {
+  'gate-memory-store-past-epochs': async (t) => {
     const growth = await growthOverEpochs();
     const mib = (growth / MiB).toFixed(2);
     t.diagnostic(`heap growth over ${EPOCHS} epochs of ${CLAIMS} claims: ${mib} MiB`);
@@ -96,4 +96,4 @@ const cases = {
   },
 };
 
-walkRows({ test, assert, rows, cases, prefix: 'demo-', outcome: (run, t) => run(t) });
+walkRows({ test, assert, rows, cases, prefix: 'gate-', outcome: (run, t) => run(t) });

@@ -1,12 +1,14 @@
 // Copyright (c) 2026 The equix authors
 // SPDX-License-Identifier: BSD-3-Clause
 //
-// The demo's replay stores. A proof is worth one request: once a server
-// has accepted a proof, that proof must be refused everywhere, by this
-// process and by every other process serving the same site, and that
-// must stay true when the store loses what it knew (a restart, a flush,
-// an eviction): a store that may have forgotten a claim must refuse
-// every proof it might have claimed, not accept them again.
+// The gate's replay stores, first written for the web demo
+// (examples/web imports them from here). A proof is worth one request:
+// once a server has accepted a proof, that proof must be refused
+// everywhere, by this process and by every other process serving the
+// same site, and that must stay true when the store loses what it knew
+// (a restart, a flush, an eviction): a store that may have forgotten a
+// claim must refuse every proof it might have claimed, not accept them
+// again.
 //
 // So a store keeps one record per seed, and a seed lives only as long as
 // its record. A record holds a random salt, from which (with the SECRET)
@@ -181,34 +183,62 @@ const CLAIM = `${LIVE}if live(KEYS[1]) ~= ARGV[1] then return 'gone' end
 if redis.call('HSETNX', KEYS[1], ARGV[2], '1') == 1 then return 'claimed' end
 return 'replayed'`;
 
+/** A connected @redis/client client for `url` (redis://host:port), as
+ * the stores and the gate's rate limiter need it: a server that cannot
+ * reach its Redis must refuse, not queue, so a command fails at once
+ * while disconnected. Once connected, the client reconnects by itself;
+ * the first connection is tried once, so that a server started with a
+ * wrong URL (or before its Redis) stops with the reason rather than
+ * waiting without a word. Errors are one line each on stderr. */
+export async function connectRedis(url) {
+  let connected = false;
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: { reconnectStrategy: (retries, cause) => (connected ? Math.min(retries * 50, 500) : cause) },
+  });
+  client.on('error', (e) => console.error(`redis: ${e.message}`));
+  client.on('ready', () => { connected = true; });
+  await client.connect();
+  return client;
+}
+
 /** Records in a Redis shared by every server process of a site. */
 export class RedisStore {
   #client;
   #prefix;
+  #ownsClient;
 
-  /** `client` is a connected @redis/client client. */
-  constructor(client, { prefix = 'equix-demo:seed:' } = {}) {
+  /** `client` is a connected @redis/client client; `prefix` starts the
+   * name of every key the store makes (the demo passes its own);
+   * close() closes the client only when `ownsClient`. */
+  constructor(client, { prefix = 'equix-gate:seed:', ownsClient = false } = {}) {
     this.#client = client;
     this.#prefix = prefix;
+    this.#ownsClient = ownsClient;
   }
 
-  /** Connects to `url` (redis://host:port); fails if it cannot, or if
-   * that Redis cannot run the store's scripts. `warn` gets one line when
-   * the Redis may evict records (see README.md). */
-  static async connect(url, { warn = (line) => console.error(line), ...options } = {}) {
-    const client = createClient({
-      url,
-      // A server that cannot reach its replay store must refuse proofs,
-      // not queue them: fail a command at once when disconnected.
-      disableOfflineQueue: true,
-    });
-    client.on('error', (e) => console.error(`redis: ${e.message}`));
-    await client.connect();
+  /** A store of its own client, connected to `url` (see connectRedis);
+   * the checks and options are attach()'s. */
+  static async connect(url, options = {}) {
+    const client = await connectRedis(url);
+    try {
+      return await RedisStore.attach(client, { ...options, ownsClient: true });
+    } catch (e) {
+      await client.close();
+      throw e;
+    }
+  }
+
+  /** A store on `client` (shared: its close() leaves the client open,
+   * unless `ownsClient`); fails if that Redis cannot run the store's
+   * scripts. `warn` gets one line when the Redis may evict records (an
+   * evicted record ends its seed early). */
+  static async attach(client, { warn = (line) => console.error(line), ...options } = {}) {
     const store = new RedisStore(client, options);
     try {
       await store.salts(['startup-check']);
     } catch (e) {
-      await client.close();
       // Not the URL: it may hold a password.
       throw new Error(`the Redis cannot run the replay store's scripts (EVAL, and INFO in them): ${e.message}`);
     }
@@ -234,7 +264,7 @@ export class RedisStore {
   }
 
   async close() {
-    await this.#client.close();
+    if (this.#ownsClient) await this.#client.close();
   }
 }
 
@@ -269,8 +299,9 @@ function checkClaim(name, salt, nonce) {
   if (typeof nonce !== 'string' || !NONCE.test(nonce)) throw new TypeError('claim: the nonce must be 32 lowercase hex digits');
 }
 
-/** The store a server's environment asks for: REDIS_URL, or memory. */
-export async function openStore(env = process.env) {
-  if (env.REDIS_URL) return RedisStore.connect(env.REDIS_URL);
+/** The store a server's environment asks for: REDIS_URL, or memory;
+ * `options` go to RedisStore.connect. */
+export async function openStore(env = process.env, options = {}) {
+  if (env.REDIS_URL) return RedisStore.connect(env.REDIS_URL, options);
   return new MemoryStore();
 }

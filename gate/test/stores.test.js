@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 
 import { createClient } from '@redis/client';
 
-import { MemoryStore, RedisStore } from '../stores.js';
+import { MemoryStore, RedisStore, connectRedis } from '../src/stores.js';
 import { redisMissing, startRedis } from './helpers.js';
 
 const N1 = 'ab'.repeat(16);
@@ -137,8 +137,8 @@ test('Redis: one record for every client, its nonces claimed once across them, k
   assert.equal(await b.claim('t1', salt, N2), 'claimed');
   assert.equal(await a.claim('t1', `${salt}0`, N2), 'gone');
   // One key holds the record and its claims, with the first TTL asked.
-  assert.deepEqual(await admin.keys('equix-demo:seed:t1*'), ['equix-demo:seed:t1']);
-  const ttl = await admin.ttl('equix-demo:seed:t1');
+  assert.deepEqual(await admin.keys('equix-gate:seed:t1*'), ['equix-gate:seed:t1']);
+  const ttl = await admin.ttl('equix-gate:seed:t1');
   assert.ok(ttl > 85 && ttl <= 90, `TTL ${ttl}`);
 });
 
@@ -155,17 +155,17 @@ test('Redis: a record deleted, or made under another Redis process, is gone, and
   const store = await redisStore();
   const salt = await store.issue('lost', 60);
   assert.equal(await store.claim('lost', salt, N1), 'claimed');
-  await admin.del('equix-demo:seed:lost');
+  await admin.del('equix-gate:seed:lost');
   assert.equal(await store.claim('lost', salt, N1), 'gone');
   // A claim never makes a record.
-  assert.equal(await admin.exists('equix-demo:seed:lost'), 0);
+  assert.equal(await admin.exists('equix-gate:seed:lost'), 0);
 
   const again = await store.issue('lost', 60);
   assert.notEqual(again, salt);
   assert.equal(await store.claim('lost', again, N1), 'claimed');
   // What a snapshot loaded by a restarted Redis looks like: the run_id
   // it was made under is not this one's.
-  await admin.hSet('equix-demo:seed:lost', 'run', '0'.repeat(40));
+  await admin.hSet('equix-gate:seed:lost', 'run', '0'.repeat(40));
   assert.deepEqual(await store.salts(['lost']), [null]);
   assert.equal(await store.claim('lost', again, N2), 'gone');
   const third = await store.issue('lost', 60);
@@ -189,6 +189,25 @@ test('Redis: a record leaves Redis when its TTL runs out, read again or not', { 
     await db1.close();
   }
 });
+
+test('Redis: a store attached to a shared client leaves it open at close; connect()\'s own client closes with it',
+  { skip: missing ?? false }, async () => {
+    const client = await connectRedis(redis.url);
+    try {
+      const shared = await RedisStore.attach(client, { prefix: 'shared:' });
+      const salt = await shared.issue('r', 60);
+      await shared.close();
+      // The client still works (the rate limiter uses it too), and the
+      // record is under the prefix asked for.
+      assert.equal(await client.hGet('shared:r', 'salt'), salt);
+    } finally {
+      await client.close();
+    }
+    const own = await RedisStore.connect(redis.url);
+    assert.deepEqual(await own.salts(['r']), [null]);
+    await own.close();
+    await assert.rejects(own.salts(['r']));
+  });
 
 test('Redis: an evicting maxmemory-policy gets one warning line at connect', { skip: missing ?? false }, async () => {
   const lines = [];
