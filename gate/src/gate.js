@@ -125,13 +125,36 @@ export function wantsPage(req) {
   return (req.method === 'GET' || req.method === 'HEAD') && /\btext\/html\b/i.test(accept);
 }
 
-/** Creates a gate; resolves once the equix core is ready and, with
- * `redisUrl`, once its Redis is connected and checked. Options as in
- * gate/README.md; see DEFAULTS. Also takes `log` (one line per server
- * failure; console.error by default). close() closes what the gate
- * opened: a `store` passed in stays the caller's. */
+/**
+ * Creates a gate; resolves once the equix core is ready and, with
+ * `redisUrl`, once its Redis is connected and checked. Options (DEFAULTS
+ * has the defaults):
+ *   site, secret        required: the site's name (hashed into the
+ *                       puzzles' service ID) and its 32-byte secret
+ *                       (seeds; passes, with a key derived from it)
+ *   v2                  Equi-X v2 puzzles (false: Tor's v1)
+ *   effort              { min, max, capacity }: effort.js
+ *   seedLifetime        seconds a seed is handed out (seeds.js)
+ *   pass                { lifetime, cookie, bindAddress, secure }: the
+ *                       cookie's seconds and name, pass.js's bindAddress,
+ *                       Secure: 'auto' (over https), true or false
+ *   rateLimit           { limit, windowSeconds }: puzzles per address class
+ *   store, redisUrl     the replay store (stores.js): `store` as given,
+ *                       else a RedisStore on `redisUrl`, which also holds
+ *                       the rate limits, else memory
+ *   trustProxy          address.js's: whose X-Forwarded-* to believe
+ *   prefix              where the endpoints are
+ *   pageDir             the page's directory (a path or a file: URL)
+ *   now, log            the clock (milliseconds) and where a server
+ *                       failure's one line goes (console.error)
+ * close() closes what the gate opened: a `store` passed in stays the
+ * caller's.
+ */
 export async function createGate(options = {}) {
   const o = settingsOf(options);
+  // What checks its settings comes first: a mistake opens no connection.
+  const effort = new EffortController({ ...o.effort, now: o.now });
+  const pass = createPass({ secret: o.secret, lifetimeSeconds: o.pass.lifetime, bindAddress: o.pass.bindAddress, now: o.now });
   await ready();
   const parts = await openParts(o);
   const id = createHash('sha256').update(`equix-gate site ${o.site}`).digest();
@@ -139,8 +162,8 @@ export async function createGate(options = {}) {
     o,
     id,
     seeds: new Seeds(o.secret, o.seedLifetime, parts.store, id, { now: o.now }),
-    effort: new EffortController({ ...o.effort, now: o.now }),
-    pass: createPass({ secret: o.secret, lifetimeSeconds: o.pass.lifetime, bindAddress: o.pass.bindAddress, now: o.now }),
+    effort,
+    pass,
     trusted: trustedPeers(o.trustProxy),
     ...parts,
   };
