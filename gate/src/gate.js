@@ -312,8 +312,11 @@ async function sendPage(gate, req, res, query) {
 
 async function sendAuth(gate, req, res, query) {
   const uri = String(req.headers['x-forwarded-uri'] ?? '/');
-  // The gate's own paths are never gated: the page must load to be passed.
-  if (underPrefix(gate.o.prefix, uri) !== null || await checkPass(gate, req) === 'ok') {
+  // The gate's own endpoints are never gated: the page must load to be
+  // passed. Only their exact names: a proxy forwards the URI as the
+  // client sent it but routes on its normalised path, so a prefix test
+  // would let /.equix-gate/../private through.
+  if (isEndpoint(underPrefix(gate.o.prefix, uri)) || await checkPass(gate, req) === 'ok') {
     res.writeHead(204, { ...SECURITY_HEADERS, 'cache-control': 'no-store' });
     res.end();
   } else if (query.get('redirect') === '1') {
@@ -321,6 +324,13 @@ async function sendAuth(gate, req, res, query) {
   } else {
     refusePass(res);
   }
+}
+
+const ENDPOINTS = new Set(['', '/', '/auth', '/challenge', '/verify', '/healthz', '/gate.js', '/gate.css', '/equix/dist/equix.wasm']);
+
+// Whether `rest` (underPrefix's) is one of the names route() answers.
+function isEndpoint(rest) {
+  return rest !== null && (ENDPOINTS.has(rest) || PACKAGE_MODULE.test(rest));
 }
 
 // The page's address, sending the visitor on to `to` once passed.
