@@ -13,8 +13,9 @@
 //                      a 302 to the page (for proxies that hand the auth
 //                      answer to the client). The proxy passes the
 //                      original request's URI in X-Forwarded-Uri and its
-//                      host in X-Forwarded-Host (or Host). A URI under P
-//                      always passes: the page must load without a pass.
+//                      host in X-Forwarded-Host (or Host). A URI naming
+//                      one of the endpoints below always passes: the
+//                      page must load without a pass.
 //   GET  P/?to=/path   the challenge page; a `to` that is not a path of
 //                      this site (safeTarget) is a 302 to P/?to=%2F
 //   GET  P/challenge   { v2, id, seed, effort, expiration }, rate-limited
@@ -27,9 +28,19 @@
 //
 // Every answer of these endpoints carries the page's Content-Security-
 // Policy and is JSON when it is not a file: { ok:false, code, error } for
-// a refusal, code one of the stable names below, so the page (and a
-// client program) can act on it. A failure of the store or the rate
-// limiter (Redis down) is 500 `internal`, never an acceptance.
+// a refusal, so the page (and a client program) can act on the code:
+// 400 bad_request (a body or host that is not what it must be),
+// 400 bad_target (a request target over 2048 characters), 405 method,
+// 404 not_found, 413 too_large, 403 effort_too_low, 403 unknown_seed
+// (fetch a new puzzle), 403 invalid_proof, 409 replayed, 429
+// rate_limited, 401 pass_required (P/auth, and the middleware for a
+// request that is no page navigation). A failure of the store or the
+// rate limiter (Redis down) is 500 internal, never an acceptance.
+//
+// Which host a pass is for, and whether the visitor came over https,
+// are read from X-Forwarded-Host and X-Forwarded-Proto only when the
+// peer is a trusted proxy (trustProxy, as address.js believes
+// X-Forwarded-For); otherwise from Host and the connection itself.
 
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
