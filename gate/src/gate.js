@@ -13,8 +13,9 @@
 //                      a 302 to the page (for proxies that hand the auth
 //                      answer to the client). The proxy passes the
 //                      original request's URI in X-Forwarded-Uri and its
-//                      host in X-Forwarded-Host (or Host). A URI under P
-//                      always passes: the page must load without a pass.
+//                      host in X-Forwarded-Host (or Host). A URI naming
+//                      one of the endpoints below always passes: the
+//                      page must load without a pass.
 //   GET  P/?to=/path   the challenge page; a `to` that is not a path of
 //                      this site (safeTarget) is a 302 to P/?to=%2F
 //   GET  P/challenge   { v2, id, seed, effort, expiration }, rate-limited
@@ -27,9 +28,19 @@
 //
 // Every answer of these endpoints carries the page's Content-Security-
 // Policy and is JSON when it is not a file: { ok:false, code, error } for
-// a refusal, code one of the stable names below, so the page (and a
-// client program) can act on it. A failure of the store or the rate
-// limiter (Redis down) is 500 `internal`, never an acceptance.
+// a refusal, so the page (and a client program) can act on the code:
+// 400 bad_request (a body or host that is not what it must be),
+// 400 bad_target (a request target over 2048 characters), 405 method,
+// 404 not_found, 413 too_large, 403 effort_too_low, 403 unknown_seed
+// (fetch a new puzzle), 403 invalid_proof, 409 replayed, 429
+// rate_limited, 401 pass_required (P/auth, and the middleware for a
+// request that is no page navigation). A failure of the store or the
+// rate limiter (Redis down) is 500 internal, never an acceptance.
+//
+// Which host a pass is for, and whether the visitor came over https,
+// are read from X-Forwarded-Host and X-Forwarded-Proto only when the
+// peer is a trusted proxy (trustProxy, as address.js believes
+// X-Forwarded-For); otherwise from Host and the connection itself.
 
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -125,13 +136,36 @@ export function wantsPage(req) {
   return (req.method === 'GET' || req.method === 'HEAD') && /\btext\/html\b/i.test(accept);
 }
 
-/** Creates a gate; resolves once the equix core is ready and, with
- * `redisUrl`, once its Redis is connected and checked. Options as in
- * gate/README.md; see DEFAULTS. Also takes `log` (one line per server
- * failure; console.error by default). close() closes what the gate
- * opened: a `store` passed in stays the caller's. */
+/**
+ * Creates a gate; resolves once the equix core is ready and, with
+ * `redisUrl`, once its Redis is connected and checked. Options (DEFAULTS
+ * has the defaults):
+ *   site, secret        required: the site's name (hashed into the
+ *                       puzzles' service ID) and its 32-byte secret
+ *                       (seeds; passes, with a key derived from it)
+ *   v2                  Equi-X v2 puzzles (false: Tor's v1)
+ *   effort              { min, max, capacity }: effort.js
+ *   seedLifetime        seconds a seed is handed out (seeds.js)
+ *   pass                { lifetime, cookie, bindAddress, secure }: the
+ *                       cookie's seconds and name, pass.js's bindAddress,
+ *                       Secure: 'auto' (over https), true or false
+ *   rateLimit           { limit, windowSeconds }: puzzles per address class
+ *   store, redisUrl     the replay store (stores.js): `store` as given,
+ *                       else a RedisStore on `redisUrl`, which also holds
+ *                       the rate limits, else memory
+ *   trustProxy          address.js's: whose X-Forwarded-* to believe
+ *   prefix              where the endpoints are
+ *   pageDir             the page's directory (a path or a file: URL)
+ *   now, log            the clock (milliseconds) and where a server
+ *                       failure's one line goes (console.error)
+ * close() closes what the gate opened: a `store` passed in stays the
+ * caller's.
+ */
 export async function createGate(options = {}) {
   const o = settingsOf(options);
+  // What checks its settings comes first: a mistake opens no connection.
+  const effort = new EffortController({ ...o.effort, now: o.now });
+  const pass = createPass({ secret: o.secret, lifetimeSeconds: o.pass.lifetime, bindAddress: o.pass.bindAddress, now: o.now });
   await ready();
   const parts = await openParts(o);
   const id = createHash('sha256').update(`equix-gate site ${o.site}`).digest();
@@ -139,8 +173,8 @@ export async function createGate(options = {}) {
     o,
     id,
     seeds: new Seeds(o.secret, o.seedLifetime, parts.store, id, { now: o.now }),
-    effort: new EffortController({ ...o.effort, now: o.now }),
-    pass: createPass({ secret: o.secret, lifetimeSeconds: o.pass.lifetime, bindAddress: o.pass.bindAddress, now: o.now }),
+    effort,
+    pass,
     trusted: trustedPeers(o.trustProxy),
     ...parts,
   };
@@ -289,8 +323,11 @@ async function sendPage(gate, req, res, query) {
 
 async function sendAuth(gate, req, res, query) {
   const uri = String(req.headers['x-forwarded-uri'] ?? '/');
-  // The gate's own paths are never gated: the page must load to be passed.
-  if (underPrefix(gate.o.prefix, uri) !== null || await checkPass(gate, req) === 'ok') {
+  // The gate's own endpoints are never gated: the page must load to be
+  // passed. Only their exact names: a proxy forwards the URI as the
+  // client sent it but routes on its normalised path, so a prefix test
+  // would let /.equix-gate/../private through.
+  if (isEndpoint(underPrefix(gate.o.prefix, uri)) || await checkPass(gate, req) === 'ok') {
     res.writeHead(204, { ...SECURITY_HEADERS, 'cache-control': 'no-store' });
     res.end();
   } else if (query.get('redirect') === '1') {
@@ -298,6 +335,13 @@ async function sendAuth(gate, req, res, query) {
   } else {
     refusePass(res);
   }
+}
+
+const ENDPOINTS = new Set(['', '/', '/auth', '/challenge', '/verify', '/healthz', '/gate.js', '/gate.css', '/equix/dist/equix.wasm']);
+
+// Whether `rest` (underPrefix's) is one of the names route() answers.
+function isEndpoint(rest) {
+  return rest !== null && (ENDPOINTS.has(rest) || PACKAGE_MODULE.test(rest));
 }
 
 // The page's address, sending the visitor on to `to` once passed.

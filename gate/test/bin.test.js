@@ -32,14 +32,19 @@ function spawnBin(env) {
   return child;
 }
 
-/** Runs the service to its end: { status, stdout, stderr }. */
+/** Runs the service to its end, killed after 15 s if it has not
+ * stopped by itself (status null then): { status, stdout, stderr }. */
 function run(env) {
   const child = spawnBin(env);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => { stdout += chunk; });
   child.stderr.on('data', (chunk) => { stderr += chunk; });
-  return new Promise((ok) => child.on('close', (status) => ok({ status, stdout, stderr })));
+  return new Promise((ok) => child.on('close', (status) => {
+    clearTimeout(timer);
+    ok({ status, stdout, stderr });
+  }));
 }
 
 test('each bad setting: one line on stderr naming it, exit status 2', async () => {
@@ -81,6 +86,8 @@ test('each bad setting: one line on stderr naming it, exit status 2', async () =
   }
 });
 
+// Before connectRedis tried the first connection once, the service waited
+// here without end, printing a line a retry: run() kills it at 15 s.
 test('an unreachable Redis stops the service with its reason, exit status 1', async () => {
   const r = await run({ ...GOOD, REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
   assert.equal(r.status, 1, r.stderr);

@@ -227,9 +227,15 @@ test('auth: 401 without a pass, 302 to the page with ?redirect=1, 204 with one',
   const ok = await auth({ cookie, 'x-forwarded-uri': '/private' });
   assert.equal(ok.status, 204);
   assert.equal(await ok.text(), '');
-  // The gate's own paths pass without one: the page must load.
-  assert.equal((await auth({ 'x-forwarded-uri': `${PREFIX}/challenge` })).status, 204);
-  assert.equal((await auth({ 'x-forwarded-uri': `${PREFIX}x/` })).status, 401);
+  // The gate's own endpoints pass without one: the page must load.
+  for (const uri of [`${PREFIX}/challenge`, `${PREFIX}/?to=%2Fa`, `${PREFIX}/equix/src/index.js`]) {
+    assert.equal((await auth({ 'x-forwarded-uri': uri })).status, 204, uri);
+  }
+  // Not what a proxy normalises into another path: those need a pass.
+  for (const uri of [`${PREFIX}x/`, `${PREFIX}/../private`, `${PREFIX}/%2e%2e/private`, `${PREFIX}/equix/src/../../x`,
+    `${PREFIX}//private`, `${PREFIX}/./private`]) {
+    assert.equal((await auth({ 'x-forwarded-uri': uri })).status, 401, uri);
+  }
 });
 
 test('auth: a pass is refused for another host, when forged, and once expired', async () => {

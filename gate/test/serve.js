@@ -6,7 +6,7 @@
 // elsewhere), a node:http server on loopback, proofs solved with the
 // package at a small effort, and requests sent as a client sends them.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,9 +16,11 @@ import { pow, ready } from 'equix';
 export const PREFIX = '/.equix-gate';
 export const PAGE_HTML = '<!doctype html><title>test page</title>';
 
-/** A directory with a tiny index.html, gate.js and gate.css. */
+/** A directory with a tiny index.html, gate.js and gate.css, removed
+ * when the test file's process exits. */
 export function pageDir() {
   const dir = mkdtempSync(join(tmpdir(), 'equix-gate-page-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(join(dir, 'index.html'), PAGE_HTML);
   writeFileSync(join(dir, 'gate.js'), '// test script\n');
   writeFileSync(join(dir, 'gate.css'), '/* test style */\n');
