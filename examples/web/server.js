@@ -55,9 +55,9 @@ const TYPES = {
 };
 
 // The page's policy, on every response (workers take theirs from their
-// script's response). 'wasm-unsafe-eval' is what the HashX compiler
-// needs: without it the package falls back to its interpreter, about
-// eight times slower, and jitStatus() says why.
+// script's response). 'wasm-unsafe-eval': without it the browser
+// compiles no WebAssembly at all, the package's core included (ready()
+// rejects with FAIL_WASM; js/test/browser/csp.html checks it).
 const SECURITY_HEADERS = {
   'content-security-policy': "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; "
     + "worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",

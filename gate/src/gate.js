@@ -83,8 +83,9 @@ const TYPES = {
 };
 
 // The page's policy: its own scripts, styles and workers only, and
-// 'wasm-unsafe-eval', which the HashX compiler needs (without it the
-// package falls back to its interpreter, about eight times slower). On
+// 'wasm-unsafe-eval', without which the browser compiles no WebAssembly
+// at all, the package's core included (ready() rejects with FAIL_WASM,
+// and the page says so; js/test/browser/csp.html checks both). On
 // every answer of the gate's endpoints: workers take theirs from their
 // script's response.
 const SECURITY_HEADERS = {

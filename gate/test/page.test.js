@@ -15,10 +15,11 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { CSP, startStandIn } from './e2e/standin.js';
+import { withTerms } from './png_terms.js';
 import { CHROMIUM, launchChromium } from '../../js/test/browser/chromium.js';
 
 const missing = existsSync(CHROMIUM) ? null : `${CHROMIUM} is not installed (Debian package chromium)`;
@@ -102,9 +103,9 @@ test('screenshots at desktop and phone sizes', { skip: missing ?? (shots ? false
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${server.url}/.equix-gate/?to=/x`);
   await page.waitForFunction(() => document.getElementById('progress').value >= 0.1, null, { timeout: 50_000 });
-  await page.screenshot({ path: join(shots, 'gate-desktop.png') });
+  writeFileSync(join(shots, 'gate-desktop.png'), withTerms(await page.screenshot()));
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: join(shots, 'gate-phone.png') });
+  writeFileSync(join(shots, 'gate-phone.png'), withTerms(await page.screenshot()));
   assert.deepEqual(problems, []);
   await page.close();
 }));
