@@ -7,10 +7,12 @@
 // tests or the build's work tree; prepack.sh (which npm runs first, and
 // which copies the top LICENSE here, an ignored file) must refuse, in one
 // line on standard error, to pack without the core when told not to
-// build it, and copy the LICENSE when the core is there. Both need Node
-// (they run npm and sh); a browser skips them.
+// build it, and copy the LICENSE when the core is there; and the
+// tarball, installed into an empty project, must work from a plain Node
+// script and from a page in Chromium. All need Node (they run npm and
+// sh); a browser skips them.
 
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 
 const inNode = new URL(import.meta.url).protocol === 'file:';
@@ -128,5 +130,123 @@ test('prepack.sh with the core in place copies the top LICENSE and nothing else'
     assert.deepEqual(readFileSync(new URL('dist/equix.wasm', where.js)), core, 'the core was changed');
   } finally {
     rmSync(where.dir, { recursive: true, force: true });
+  }
+});
+
+// What a user of the tarball runs: in an empty project, `npm install`
+// of the file npm pack makes, then a plain Node script and a page that
+// import 'equix' from it. Each solves and verifies Equi-X v1 and v2 and
+// hashes with HashWX; the answers must be those of the package's sources
+// in this process.
+const USE = `import { ready, equix, hashwx, toHex } from 'equix';
+export async function use() {
+  await ready();
+  const challenge = new TextEncoder().encode('This is a test\\0');
+  const v1 = equix.solve(challenge);
+  const v2 = equix.solve(challenge, { v2: true });
+  return {
+    v1: v1.map(toHex), v2: v2.map(toHex),
+    verified: [...v1.map((s) => equix.verify(challenge, s)), ...v2.map((s) => equix.verify(challenge, s, { v2: true }))],
+    hashwx: hashwx(new Uint8Array(32)).hash(462n).toString(16),
+  };
+}
+`;
+
+async function expectedUse() {
+  const { equix, hashwx, toHex } = await import('../src/index.js');
+  const challenge = new TextEncoder().encode('This is a test\0');
+  const v1 = equix.solve(challenge);
+  const v2 = equix.solve(challenge, { v2: true });
+  return {
+    v1: v1.map(toHex), v2: v2.map(toHex), verified: Array(v1.length + v2.length).fill('OK'),
+    hashwx: hashwx(new Uint8Array(32)).hash(462n).toString(16),
+  };
+}
+
+// The tarball npm pack makes, installed into an empty project (made once
+// for the two tests below, removed after them): { project, want }.
+let installing = null;
+function installTarball() {
+  installing ??= (async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, existsSync, readdirSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { pathToFileURL } = await import('node:url');
+    const { ready } = await import('../src/index.js');
+    await ready();
+    const want = await expectedUse();
+    assert.ok(want.v1.length > 0 && want.v2.length > 0, 'the sample challenge has solutions in both versions');
+    const dir = mkdtempSync(join(tmpdir(), 'equix-tarball-'));
+    scratchDirs.push(dir);
+    const packed = await run('npm', ['pack', '--pack-destination', dir, '--json'],
+      { cwd: js, env: { EQUIX_PREPACK_NO_BUILD: '1' } });
+    assert.equal(packed.status, 0, packed.stderr);
+    const [{ filename }] = JSON.parse(packed.stdout);
+    const project = join(dir, 'project');
+    mkdirSync(project);
+    writeFileSync(join(project, 'package.json'), '{ "name": "scratch", "private": true, "type": "module" }\n');
+    const installed = await run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(dir, filename)],
+      { cwd: pathToFileURL(`${project}/`), env: {} });
+    assert.equal(installed.status, 0, installed.stderr);
+    assert.ok(existsSync(join(project, 'node_modules/equix/dist/equix.wasm')), 'the install has no core');
+    assert.ok(readdirSync(join(project, 'node_modules/equix')).includes('LICENSE'), 'the install has no LICENSE');
+    writeFileSync(join(project, 'use.mjs'), USE);
+    return { project, want };
+  })();
+  return installing;
+}
+
+const scratchDirs = [];
+after(async () => {
+  if (scratchDirs.length === 0) return; // nothing made (a browser makes nothing)
+  const { rmSync } = await import('node:fs');
+  for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+test('the tarball installed into an empty project works from a plain Node script', async (t) => {
+  if (!inNode) {
+    t.skip(NEEDS_NODE);
+    return;
+  }
+  const { writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { pathToFileURL } = await import('node:url');
+  const { project, want } = await installTarball();
+  writeFileSync(join(project, 'main.mjs'), "import { use } from './use.mjs';\nconsole.log(JSON.stringify(await use()));\n");
+  const script = await run('node', ['main.mjs'], { cwd: pathToFileURL(`${project}/`), env: {} });
+  assert.equal(script.status, 0, script.stderr);
+  assert.deepEqual(JSON.parse(script.stdout), want);
+});
+
+test('the tarball installed into an empty project works from a page', async (t) => {
+  if (!inNode) {
+    t.skip(NEEDS_NODE);
+    return;
+  }
+  const { existsSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { CHROMIUM, launchChromium, serveDirectory, addressOf } = await import('./browser/chromium.js');
+  if (!existsSync(CHROMIUM)) {
+    t.skip(`no Chromium at ${CHROMIUM} (Debian package chromium)`);
+    return;
+  }
+  const { project, want } = await installTarball();
+  // The project served as it is; an import map takes the bare 'equix' to
+  // the installed package, as a bundler would.
+  writeFileSync(join(project, 'index.html'), `<!doctype html><meta charset="utf-8">
+<script type="importmap">{ "imports": { "equix": "./node_modules/equix/src/index.js" } }</script>
+<script type="module">import { use } from './use.mjs';
+use().then((r) => { window.result = r; }, (e) => { window.failure = String(e?.stack ?? e); });</script>\n`);
+  const server = await serveDirectory(project);
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    await page.goto(addressOf(server, '/index.html'));
+    await page.waitForFunction(() => window.result || window.failure, null, { timeout: 60_000 });
+    assert.equal(await page.evaluate(() => window.failure), undefined);
+    assert.deepEqual(await page.evaluate(() => window.result), want);
+  } finally {
+    await browser.close();
+    server.close();
   }
 });
