@@ -32,6 +32,9 @@ import { pow, ready } from 'equix';
 
 import { Seeds } from 'equix-gate/seeds';
 import { openStore } from 'equix-gate/stores';
+import {
+  Refusal, TYPES, checkProof, oneLine, proofFields, readBody,
+} from 'equix-gate/proof';
 
 const PUBLIC = new URL('./public/', import.meta.url);
 // The package's own directory, found as Node finds it (node_modules/equix).
@@ -47,12 +50,6 @@ const FILES = new Map([
   ['/equix/dist/equix.wasm', [PACKAGE, 'dist/equix.wasm']],
 ]);
 const PACKAGE_MODULE = /^\/equix\/src\/([a-z_]+\.js)$/;
-const TYPES = {
-  html: 'text/html; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  wasm: 'application/wasm',
-};
 
 // The page's policy, on every response (workers take theirs from their
 // script's response). 'wasm-unsafe-eval': without it the browser
@@ -65,10 +62,7 @@ const SECURITY_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-const MAX_BODY = 16 * 1024;
 const MAX_MESSAGE = 1000;
-const HEX16 = /^[0-9a-f]{32}$/;
-const HEX4 = /^[0-9a-f]{8}$/;
 const MAX_TARGET = 1024;
 
 /** The settings server.js reads from its environment. */
@@ -94,23 +88,6 @@ export function settingsFrom(env) {
   };
 }
 
-// A refusal: the HTTP status and a stable code the page (and a client
-// program) can act on, and a sentence for people.
-class Refusal extends Error {
-  constructor(status, code, message) {
-    super(message);
-    this.status = status;
-    this.code = code;
-  }
-}
-
-function hexField(value, pattern, name) {
-  if (typeof value !== 'string' || !pattern.test(value)) {
-    throw new Refusal(400, 'bad_request', `proof.${name} must be ${pattern === HEX16 ? 32 : 8} lowercase hex digits`);
-  }
-  return Buffer.from(value, 'hex');
-}
-
 /** The form's fields from a request body, or a Refusal. */
 function parseSubmission(text) {
   let body;
@@ -124,62 +101,7 @@ function parseSubmission(text) {
   if (typeof message !== 'string' || message.trim() === '' || message.length > MAX_MESSAGE) {
     throw new Refusal(400, 'bad_request', `the message must be 1 to ${MAX_MESSAGE} characters`);
   }
-  if (typeof proof !== 'object' || proof === null) throw new Refusal(400, 'bad_request', 'the proof is missing');
-  const { effort } = proof;
-  if (!Number.isInteger(effort) || effort < 0 || effort > 2 ** 32 - 1) {
-    throw new Refusal(400, 'bad_request', 'proof.effort must be an integer from 0 to 2^32 - 1');
-  }
-  return {
-    message,
-    proof: {
-      nonce: hexField(proof.nonce, HEX16, 'nonce'),
-      seedHead: hexField(proof.seedHead, HEX4, 'seedHead'),
-      solution: hexField(proof.solution, HEX16, 'solution'),
-      effort,
-    },
-  };
-}
-
-/** The checks, cheapest first: the replay store is read for the live
- * seeds before pow.verify, and written (the claim) only last, so only a
- * valid proof costs a store entry. Resolves or throws a Refusal. */
-async function checkProof(service, proof) {
-  if (proof.effort < service.effort) {
-    throw new Refusal(403, 'effort_too_low', `the effort is ${proof.effort}; this site asks for ${service.effort}`);
-  }
-  const found = await service.seeds.find(proof.seedHead);
-  if (found === null) throw unknownSeed();
-  const result = pow.verify({ ...proof, id: service.id, seed: found.seed });
-  if (result !== 'OK') throw new Refusal(403, 'invalid_proof', `the proof does not check: ${result}`);
-  const claimed = await service.store.claim(found.name, found.salt, proof.nonce.toString('hex'));
-  if (claimed === 'replayed') throw new Refusal(409, 'replayed', 'this proof has been used already');
-  // The record went between find() and claim(): the seed is dead.
-  if (claimed !== 'claimed') throw unknownSeed();
-}
-
-// A seed that is not (or no longer) accepted: expired, never handed out,
-// or one whose record the replay store lost. A server cannot tell these
-// apart, and the client does the same for each: it fetches a new puzzle.
-function unknownSeed() {
-  return new Refusal(403, 'unknown_seed', 'the puzzle has expired or the server no longer knows it: fetch a new one');
-}
-
-function readBody(req) {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    let size = 0;
-    req.on('data', (chunk) => {
-      size += chunk.length;
-      if (size > MAX_BODY) {
-        reject(new Refusal(413, 'too_large', `the body is over ${MAX_BODY} bytes`));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
+  return { message, proof: proofFields(proof) };
 }
 
 function sendJson(res, status, value) {
@@ -229,7 +151,7 @@ async function route(service, req, res) {
       return;
     }
     const { message, proof } = parseSubmission(await readBody(req));
-    await checkProof(service, proof);
+    await checkProof(service.site, proof);
     sendJson(res, 200, { ok: true, received: message.length });
     return;
   }
@@ -239,13 +161,6 @@ async function route(service, req, res) {
   if (file !== undefined) await sendFile(res, file);
   else if (module !== null) await sendFile(res, [PACKAGE, `src/${module[1]}`]);
   else throw new Refusal(404, 'not_found', `no ${pathname} here`);
-}
-
-// `text` as one line of at most `max` characters (and '...'): what a
-// request puts in the log stays short, whatever it sent.
-function oneLine(text, max) {
-  const line = text.replace(/[\x00-\x1f\x7f]+/g, ' ');
-  return line.length > max ? `${line.slice(0, max)}...` : line;
 }
 
 async function handle(service, req, res) {
@@ -272,11 +187,17 @@ export async function startServer(settings, { store, now } = {}) {
   await ready();
   const id = createHash('sha256').update(`equix-demo site ${settings.site}`).digest();
   const replays = store ?? (await openStore(process.env, { prefix: 'equix-demo:seed:' }));
+  const seeds = new Seeds(settings.secret, settings.seedLifetime, replays, id, { label: 'equix-demo', now });
   const service = {
     id,
     effort: settings.effort,
-    seeds: new Seeds(settings.secret, settings.seedLifetime, replays, id, { label: 'equix-demo', now }),
+    seeds,
     store: replays,
+    // What the gate's checkProof asks of a site: a fixed effort, Tor's
+    // v1 puzzle.
+    site: {
+      id, seeds, store: replays, v2: false, accepts: (e) => e >= settings.effort, effort: () => settings.effort,
+    },
   };
   const server = createServer((req, res) => { handle(service, req, res); });
   await new Promise((ok, fail) => {

@@ -21,7 +21,7 @@
 //   GET  P/challenge   { v2, id, seed, effort, expiration }, rate-limited
 //                      per address class (429, Retry-After)
 //   POST P/verify      { proof: { nonce, seedHead, solution, effort } }:
-//                      the checks of verifyProof, then the pass cookie
+//                      proof.js's checkProof, then the pass cookie
 //   GET  P/gate.js, P/gate.css         the page's files (pageDir)
 //   GET  P/equix/src/*.js, P/equix/dist/equix.wasm   the equix package
 //   GET  P/healthz     { ok: true }
@@ -47,7 +47,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { pow, ready } from 'equix';
+import { ready } from 'equix';
 
 import { addressClass, canonical, clientAddress, trustedPeers } from './address.js';
 import { EffortController } from './effort.js';
@@ -55,6 +55,9 @@ import { createPass, normalizeHost } from './pass.js';
 import { MemoryLimiter, RedisLimiter } from './ratelimit.js';
 import { Seeds } from './seeds.js';
 import { MemoryStore, RedisStore, connectRedis } from './stores.js';
+import {
+  Refusal, TYPES, checkProof, oneLine, proofFields, readBody,
+} from './proof.js';
 
 export { Seeds } from './seeds.js';
 export { MemoryStore, RedisStore, connectRedis, openStore } from './stores.js';
@@ -75,13 +78,6 @@ const PAGE = new URL('../page/', import.meta.url);
 const PACKAGE = new URL('..', import.meta.resolve('equix'));
 const PACKAGE_MODULE = /^\/equix\/src\/([a-z0-9_]+\.js)$/;
 
-const TYPES = {
-  html: 'text/html; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  wasm: 'application/wasm',
-};
-
 // The page's policy: its own scripts, styles and workers only, and
 // 'wasm-unsafe-eval', without which the browser compiles no WebAssembly
 // at all, the package's core included (ready() rejects with FAIL_WASM,
@@ -96,22 +92,9 @@ const SECURITY_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-const MAX_BODY = 16 * 1024; // a proof is about 150 bytes of JSON
 const MAX_TARGET = 2048; // longer request targets are refused (gate paths) or not kept (`to`)
-const HEX16 = /^[0-9a-f]{32}$/;
-const HEX4 = /^[0-9a-f]{8}$/;
 const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,64}$/; // an RFC 6265 token
 const PREFIX = /^(?:\/[A-Za-z0-9._~-]+)+$/;
-
-// A refusal: the HTTP status, a stable code and a sentence for people.
-class Refusal extends Error {
-  constructor(status, code, message, headers = {}) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.headers = headers;
-  }
-}
 
 /**
  * `to` if it is a path of this site, else '/': it must start with one
@@ -170,13 +153,28 @@ export async function createGate(options = {}) {
   await ready();
   const parts = await openParts(o);
   const id = createHash('sha256').update(`equix-gate site ${o.site}`).digest();
+  const seeds = new Seeds(o.secret, o.seedLifetime, parts.store, id, { now: o.now });
   const gate = {
     o,
     id,
-    seeds: new Seeds(o.secret, o.seedLifetime, parts.store, id, { now: o.now }),
+    seeds,
     effort,
     pass,
     trusted: trustedPeers(o.trustProxy),
+    // What proof.js's checkProof asks of a site. Only a proof that
+    // reached Equi-X's check cost work (effort.js): a wrong seed head or
+    // effort is not counted.
+    site: {
+      id,
+      seeds,
+      store: parts.store,
+      v2: o.v2,
+      accepts: (e) => effort.accepts(e),
+      effort: () => effort.current(),
+      verified: (result) => {
+        if (result !== 'FAIL_SEED_HEAD' && result !== 'FAIL_EFFORT') effort.record();
+      },
+    },
     ...parts,
   };
   const handle = (req, res) => handleRequest(gate, req, res);
@@ -370,52 +368,7 @@ async function challenge(gate, req) {
   };
 }
 
-async function verify(gate, req, res) {
-  const proof = parseProof(await readBody(req));
-  const host = hostOf(gate, req);
-  if (host === null) throw new Refusal(400, 'bad_request', 'the request names no valid host');
-  await verifyProof(gate, proof);
-  const { value, maxAge } = gate.pass.issue({ host, address: clientAddress(req, gate.o) });
-  const secure = gate.o.pass.secure === 'auto' ? overHttps(gate, req) : gate.o.pass.secure;
-  const cookie = `${gate.o.pass.cookie}=${value}; HttpOnly; SameSite=Lax; Path=/; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
-  sendJson(res, 200, { ok: true }, { 'set-cookie': cookie });
-}
-
-/** The checks, cheapest first: the effort against what was handed out,
- * the store read for the live seeds, pow.verify, and last the claim of
- * the nonce (a store write), so only a valid proof costs a store entry.
- * Resolves or throws a Refusal. */
-async function verifyProof(gate, proof) {
-  if (!gate.effort.accepts(proof.effort)) {
-    throw new Refusal(403, 'effort_too_low', `the effort is ${proof.effort}; this site asks for ${gate.effort.current()}`);
-  }
-  const found = await gate.seeds.find(proof.seedHead);
-  if (found === null) throw unknownSeed();
-  const result = pow.verify({ ...proof, id: gate.id, seed: found.seed, v2: gate.o.v2 });
-  // Only a proof that reached Equi-X's check cost work (effort.js).
-  if (result !== 'FAIL_SEED_HEAD' && result !== 'FAIL_EFFORT') gate.effort.record();
-  if (result !== 'OK') throw new Refusal(403, 'invalid_proof', `the proof does not check: ${result}`);
-  const claimed = await gate.store.claim(found.name, found.salt, proof.nonce.toString('hex'));
-  if (claimed === 'replayed') throw new Refusal(409, 'replayed', 'this proof has been used already');
-  // The record went between find() and claim(): the seed is dead.
-  if (claimed !== 'claimed') throw unknownSeed();
-}
-
-// A seed that is not (or no longer) accepted: expired, never handed out,
-// or one whose record the replay store lost. A server cannot tell these
-// apart, and the client does the same for each: it fetches a new puzzle.
-function unknownSeed() {
-  return new Refusal(403, 'unknown_seed', 'the puzzle has expired or the server no longer knows it: fetch a new one');
-}
-
-function hexField(value, pattern, name) {
-  if (typeof value !== 'string' || !pattern.test(value)) {
-    throw new Refusal(400, 'bad_request', `proof.${name} must be ${pattern === HEX16 ? 32 : 8} lowercase hex digits`);
-  }
-  return Buffer.from(value, 'hex');
-}
-
-/** The proof of a request body, or a Refusal. */
+/** The proof of a request body ({ proof: {...} }), or a Refusal. */
 function parseProof(text) {
   let body;
   try {
@@ -423,46 +376,18 @@ function parseProof(text) {
   } catch {
     throw new Refusal(400, 'bad_request', 'the body is not JSON');
   }
-  const proof = typeof body === 'object' && body !== null ? body.proof : undefined;
-  if (typeof proof !== 'object' || proof === null) throw new Refusal(400, 'bad_request', 'the body has no proof object');
-  const { effort } = proof;
-  if (!Number.isInteger(effort) || effort < 0 || effort > 2 ** 32 - 1) {
-    throw new Refusal(400, 'bad_request', 'proof.effort must be an integer from 0 to 2^32 - 1');
-  }
-  return {
-    nonce: hexField(proof.nonce, HEX16, 'nonce'),
-    seedHead: hexField(proof.seedHead, HEX4, 'seedHead'),
-    solution: hexField(proof.solution, HEX16, 'solution'),
-    effort,
-  };
+  return proofFields(typeof body === 'object' && body !== null ? body.proof : undefined);
 }
 
-function readBody(req) {
-  if (req.readableEnded) {
-    // A body parser (Express's, say) ran before the gate: there is
-    // nothing left to read, and the gate does not guess at its result.
-    return Promise.reject(new Error('the request body was read before the gate: mount the gate before body parsers'));
-  }
-  if (Number(req.headers['content-length']) > MAX_BODY) return Promise.reject(tooLarge());
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    let size = 0;
-    req.on('data', (chunk) => {
-      size += chunk.length;
-      if (size > MAX_BODY) {
-        reject(tooLarge());
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function tooLarge() {
-  return new Refusal(413, 'too_large', `the body is over ${MAX_BODY} bytes`);
+async function verify(gate, req, res) {
+  const proof = parseProof(await readBody(req));
+  const host = hostOf(gate, req);
+  if (host === null) throw new Refusal(400, 'bad_request', 'the request names no valid host');
+  await checkProof(gate.site, proof);
+  const { value, maxAge } = gate.pass.issue({ host, address: clientAddress(req, gate.o) });
+  const secure = gate.o.pass.secure === 'auto' ? overHttps(gate, req) : gate.o.pass.secure;
+  const cookie = `${gate.o.pass.cookie}=${value}; HttpOnly; SameSite=Lax; Path=/; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+  sendJson(res, 200, { ok: true }, { 'set-cookie': cookie });
 }
 
 // ---- The pass ---------------------------------------------------------------
@@ -598,13 +523,6 @@ async function sendAsset(req, res, [dir, name]) {
   }
   res.writeHead(200, { ...headers, 'content-length': body.length });
   res.end(body);
-}
-
-// `text` as one line of at most `max` characters (and '...'): what a
-// request puts in the log stays short, whatever it sent.
-function oneLine(text, max) {
-  const line = String(text).replace(/[\x00-\x1f\x7f]+/g, ' ');
-  return line.length > max ? `${line.slice(0, max)}...` : line;
 }
 
 // The gate failing (its Redis down, say): not the client's fault, and

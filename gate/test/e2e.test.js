@@ -54,7 +54,7 @@ let browser;
 before(async () => {
   if (noRedis !== null) return;
   dir = await mkdtemp(join(tmpdir(), 'equix-gate-e2e-'));
-  redis = await startRedis(dir);
+  redis = await startRedis({ dir });
   const env = {
     SITE: 'e2e.example', SECRET: SECRET.toString('hex'), REDIS_URL: redis.url,
     EFFORT_MIN: '4', EFFORT_MAX: '8', RATE_LIMIT: String(RATE_LIMIT), RATE_WINDOW: '60',

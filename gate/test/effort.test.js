@@ -5,15 +5,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { EffortController } from '../src/effort.js';
+import { T0, clock } from './helpers.js';
 
-const T0 = Date.UTC(2026, 11, 7, 12, 0, 0);
-
-function clock(start = T0) {
-  let t = start;
-  const now = () => t;
-  now.advance = (seconds) => { t += seconds * 1000; };
-  return now;
-}
 
 // capacity 100/s, period 10 s: the effort rises from 500 verifications a
 // period (HIGH, 50/s), the TARGET is 250 a period, it falls under 125.

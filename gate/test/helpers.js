@@ -29,8 +29,10 @@ export function freePort() {
   });
 }
 
-/** Resolves with the match once the child's stdout matches `ready`;
- * fails with what it printed if it exits first or takes over 20 s. */
+/** Resolves with the match once the child's output (stdout or stderr:
+ * a gate and Redis print on the first, other servers on the second)
+ * matches `ready`; fails with what it printed if it exits first or
+ * takes over 20 s. */
 export function started(child, ready, what) {
   return new Promise((ok, fail) => {
     let seen = '';
@@ -44,7 +46,7 @@ export function started(child, ready, what) {
       }
     };
     child.stdout.on('data', look);
-    child.stderr.on('data', (chunk) => { seen += chunk; });
+    child.stderr.on('data', look);
     child.once('exit', (code) => {
       clearTimeout(timer);
       fail(new Error(`${what} exited with ${code}: ${seen}`));
@@ -89,4 +91,16 @@ export async function startRedis({ port, dir } = {}) {
     throw e;
   }
   return { url: `redis://127.0.0.1:${at}`, port: at, stop };
+}
+
+/** A moment for tests with a clock of their own (2026-12-07 12:00 UTC). */
+export const T0 = Date.UTC(2026, 11, 7, 12, 0, 0);
+
+/** A clock for the modules' `now` option: milliseconds, from `start`,
+ * moved only by now.advance(seconds). */
+export function clock(start = T0) {
+  let t = start;
+  const now = () => t;
+  now.advance = (seconds) => { t += seconds * 1000; };
+  return now;
 }

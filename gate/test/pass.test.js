@@ -6,18 +6,10 @@ import { createHmac } from 'node:crypto';
 import { test } from 'node:test';
 
 import { MAX_VALUE, createPass, normalizeHost } from '../src/pass.js';
+import { T0, clock } from './helpers.js';
 
 const SECRET = Buffer.from('11'.repeat(32), 'hex');
-const T0 = Date.UTC(2026, 11, 7, 12, 0, 0);
 const DAY = 86400;
-
-// A clock the test moves.
-function clock(start = T0) {
-  let t = start;
-  const now = () => t;
-  now.advance = (seconds) => { t += seconds * 1000; };
-  return now;
-}
 
 const request = { host: 'example.com', address: '203.0.113.7' };
 

@@ -8,16 +8,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient } from '@redis/client';
 
 import { MemoryLimiter, RedisLimiter } from '../src/ratelimit.js';
-import { redisMissing, startRedis } from './helpers.js';
+import {
+  T0, clock, redisMissing, startRedis,
+} from './helpers.js';
 
-const T0 = Date.UTC(2026, 11, 7, 12, 0, 0);
-
-function clock(start = T0) {
-  let t = start;
-  const now = () => t;
-  now.advance = (seconds) => { t += seconds * 1000; };
-  return now;
-}
 
 async function hits(limiter, key, n) {
   const out = [];

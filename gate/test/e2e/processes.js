@@ -11,9 +11,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { freePort, started, startRedis, stopper } from '../helpers.js';
+
+export { startRedis };
 
 const GATE = fileURLToPath(new URL('../../', import.meta.url));
 const DEPLOY = new URL('../../deploy/', import.meta.url);
@@ -24,40 +27,6 @@ export function missing(command, args, debianPackage) {
   return probe.error ? `${command} is not installed (Debian package ${debianPackage})` : null;
 }
 
-export function freePort() {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => ok(port));
-    });
-  });
-}
-
-// Resolves with the match once a line of the child's output matches
-// `ready`; rejects with what it printed if it exits or takes 20 s.
-function started(child, ready, what) {
-  return new Promise((ok, fail) => {
-    let seen = '';
-    const timer = setTimeout(() => fail(new Error(`${what} did not start: ${seen}`)), 20_000);
-    const look = (chunk) => {
-      seen += chunk;
-      const m = ready.exec(seen);
-      if (m) {
-        clearTimeout(timer);
-        ok(m);
-      }
-    };
-    child.stdout.on('data', look);
-    child.stderr.on('data', look);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`${what} exited with ${code}: ${seen}`));
-    });
-  });
-}
-
 function launch(command, args, options) {
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
   child.stdout.setEncoding('utf8');
@@ -65,12 +34,7 @@ function launch(command, args, options) {
   let log = '';
   child.stdout.on('data', (c) => { log += c; });
   child.stderr.on('data', (c) => { log += c; });
-  const stop = () => new Promise((ok) => {
-    if (child.exitCode !== null || child.signalCode !== null) return ok();
-    child.once('exit', () => ok());
-    child.kill('SIGTERM');
-  });
-  return { child, stop, log: () => log };
+  return { child, stop: stopper(child), log: () => log };
 }
 
 // Polls until `url` answers at all (nginx and Caddy print nothing when
@@ -86,15 +50,6 @@ async function answering(url, what, proc) {
       await new Promise((ok) => setTimeout(ok, 50));
     }
   }
-}
-
-/** A Redis of its own, keeping nothing on disk. */
-export async function startRedis(dir) {
-  const port = await freePort();
-  const p = launch('redis-server', ['--port', String(port), '--bind', '127.0.0.1',
-    '--save', '', '--appendonly', 'no', '--dir', dir]);
-  await started(p.child, /Ready to accept connections/, 'redis-server');
-  return { url: `redis://127.0.0.1:${port}`, ...p };
 }
 
 /** `node bin/equix-gate.js` with `env`; resolves once it listens. */
