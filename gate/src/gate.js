@@ -161,6 +161,7 @@ export async function createGate(options = {}) {
     effort,
     pass,
     trusted: trustedPeers(o.trustProxy),
+    assets: new Map(), // assetFile's cache: file URL -> promise of { body, etag }
     // What proof.js's checkProof asks of a site. Only a proof that
     // reached Equi-X's check cost work (effort.js): a wrong seed head or
     // effort is not counted.
@@ -308,7 +309,7 @@ async function route(gate, req, res, rest, target) {
   else if (rest === '/challenge') sendJson(res, 200, await challenge(gate, req));
   else if (rest === '/verify') await verify(gate, req, res);
   else if (rest === '/healthz') sendJson(res, 200, { ok: true });
-  else await sendAsset(req, res, assetOf(gate, rest));
+  else await sendAsset(gate, req, res, assetOf(gate, rest));
 }
 
 async function sendPage(gate, req, res, query) {
@@ -317,7 +318,7 @@ async function sendPage(gate, req, res, query) {
     sendRedirect(res, `${gate.o.prefix}/?to=%2F`);
     return;
   }
-  await sendAsset(req, res, [gate.o.pageDir, 'index.html']);
+  await sendAsset(gate, req, res, [gate.o.pageDir, 'index.html']);
 }
 
 async function sendAuth(gate, req, res, query) {
@@ -505,16 +506,33 @@ function assetOf(gate, rest) {
   throw new Refusal(404, 'not_found', 'no such file here');
 }
 
-// A file, with an ETag of its bytes, so a browser that has it gets a 304.
-async function sendAsset(req, res, [dir, name]) {
-  let body;
+// A file's bytes and ETag, read and hashed once per gate, as every
+// visitor's page load would otherwise read and hash the 150 KB core
+// again. Only files that exist stay cached (a name that fails is
+// dropped), and assetOf names the page's three and the package's: the
+// cache is as small as that. A file changed on disk is served anew after
+// a restart.
+async function assetFile(gate, dir, name) {
+  const url = new URL(name, dir).href;
+  let file = gate.assets.get(url);
+  if (file === undefined) {
+    file = readFile(new URL(url)).then((body) => ({
+      body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    }));
+    gate.assets.set(url, file);
+    file.catch(() => gate.assets.delete(url)); // a missing file is looked for again
+  }
   try {
-    body = await readFile(new URL(name, dir));
+    return await file;
   } catch (e) {
     if (e?.code === 'ENOENT' || e?.code === 'EISDIR') throw new Refusal(404, 'not_found', 'no such file here');
     throw e;
   }
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+// A file, with an ETag of its bytes, so a browser that has it gets a 304.
+async function sendAsset(gate, req, res, [dir, name]) {
+  const { body, etag } = await assetFile(gate, dir, name);
   const headers = { ...SECURITY_HEADERS, 'content-type': TYPES[name.split('.').pop()], etag, 'cache-control': 'no-cache' };
   if (req.headers['if-none-match'] === etag) {
     res.writeHead(304, headers);
