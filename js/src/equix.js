@@ -9,7 +9,7 @@ import {
 } from './core.js';
 
 // equix.solve()'s and verify()'s options and their types.
-export const EQUIX_OPTIONS = { compile: 'boolean', v2: 'boolean' };
+const EQUIX_OPTIONS = { compile: 'boolean', v2: 'boolean' };
 
 // One context of each kind (solver or verifier, compiled hash or
 // interpreted, Equi-X v1 or v2), made on first use and kept: a solver's
