@@ -15,7 +15,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { CSP, startStandIn } from './e2e/standin.js';
@@ -103,6 +103,7 @@ test('screenshots at desktop and phone sizes', { skip: missing ?? (shots ? false
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${server.url}/.equix-gate/?to=/x`);
   await page.waitForFunction(() => document.getElementById('progress').value >= 0.1, null, { timeout: 50_000 });
+  mkdirSync(shots, { recursive: true });
   writeFileSync(join(shots, 'gate-desktop.png'), withTerms(await page.screenshot()));
   await page.setViewportSize({ width: 390, height: 844 });
   writeFileSync(join(shots, 'gate-phone.png'), withTerms(await page.screenshot()));
