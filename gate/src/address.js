@@ -24,9 +24,11 @@ const MAX_FORWARDED = 4096;
  * written by the client itself and are never believed. A hop that is not
  * an address ends the walk at the last trusted address: a broken proxy
  * puts its clients in its own class, never in a class of their choosing.
+ * A server passes `trusted`, trustedPeers' predicate made once at its
+ * start, instead of the setting, which is then not read again per
+ * request.
  */
-export function clientAddress(req, { trustProxy } = {}) {
-  const trusted = trustedPeers(trustProxy);
+export function clientAddress(req, { trustProxy, trusted = trustedPeers(trustProxy) } = {}) {
   let address = canonical(req.socket?.remoteAddress) ?? '';
   if (address === '' || !trusted(address)) return address;
   const hops = forwardedHops(req.headers?.['x-forwarded-for']);
@@ -46,7 +48,6 @@ function forwardedHops(header) {
   return text.split(',').map((hop) => hop.trim());
 }
 
-const compiled = new WeakMap();
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
 LOOPBACK.addAddress('::1', 'ipv6');
@@ -55,20 +56,15 @@ LOOPBACK.addAddress('::1', 'ipv6');
  * A predicate telling whether an address (as clientAddress returns it) is
  * a trusted proxy, for a `trustProxy` setting. Throws a TypeError for a
  * setting that is none of false, true, or a list of addresses and
- * subnets: call it once at startup to check a configuration. A list is
- * read the first time it is seen and kept (per array), so change the
- * setting by passing a new array, not by editing the old one.
+ * subnets: call it once at startup, which also checks the configuration,
+ * and keep the predicate; the list is read when it is called.
  */
 export function trustedPeers(trustProxy) {
   if (trustProxy === false || trustProxy === undefined) return () => false;
   if (trustProxy === true) return (address) => LOOPBACK.check(address, isIP(address) === 4 ? 'ipv4' : 'ipv6');
   if (!Array.isArray(trustProxy)) throw new TypeError('trustProxy must be false, true or a list of addresses');
-  let list = compiled.get(trustProxy);
-  if (list === undefined) {
-    list = new BlockList();
-    for (const entry of trustProxy) addTrusted(list, entry);
-    compiled.set(trustProxy, list);
-  }
+  const list = new BlockList();
+  for (const entry of trustProxy) addTrusted(list, entry);
   return (address) => list.check(address, isIP(address) === 4 ? 'ipv4' : 'ipv6');
 }
 

@@ -354,7 +354,7 @@ function refusePass(res) {
 }
 
 async function challenge(gate, req) {
-  const { allowed, retryAfter } = await gate.limiter.hit(addressClass(clientAddress(req, gate.o)));
+  const { allowed, retryAfter } = await gate.limiter.hit(addressClass(clientAddress(req, { trusted: gate.trusted })));
   if (!allowed) {
     throw new Refusal(429, 'rate_limited', `too many puzzles from your network: try again in ${retryAfter} s`,
       { 'retry-after': String(retryAfter) });
@@ -385,7 +385,7 @@ async function verify(gate, req, res) {
   const host = hostOf(gate, req);
   if (host === null) throw new Refusal(400, 'bad_request', 'the request names no valid host');
   await checkProof(gate.site, proof);
-  const { value, maxAge } = gate.pass.issue({ host, address: clientAddress(req, gate.o) });
+  const { value, maxAge } = gate.pass.issue({ host, address: clientAddress(req, { trusted: gate.trusted }) });
   const secure = gate.o.pass.secure === 'auto' ? overHttps(gate, req) : gate.o.pass.secure;
   const cookie = `${gate.o.pass.cookie}=${value}; HttpOnly; SameSite=Lax; Path=/; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
   sendJson(res, 200, { ok: true }, { 'set-cookie': cookie });
@@ -400,7 +400,7 @@ async function verify(gate, req, res) {
 function checkPass(gate, req) {
   const values = cookiesNamed(req.headers.cookie, gate.o.pass.cookie);
   if (values.length === 0) return 'missing';
-  const about = { host: hostOf(gate, req), address: clientAddress(req, gate.o) };
+  const about = { host: hostOf(gate, req), address: clientAddress(req, { trusted: gate.trusted }) };
   const reasons = values.map((value) => gate.pass.check(value, about));
   return reasons.includes('ok') ? 'ok' : reasons[0];
 }
