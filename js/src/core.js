@@ -370,3 +370,57 @@ export function effortOf(effort) {
   }
   return effort >>> 0;
 }
+
+/**
+ * `value` as a 64-bit unsigned BigInt: a BigInt, or a safe non-negative
+ * integer Number; FAIL_ARGUMENT otherwise (a RangeError outside 0 to
+ * 2^64 - 1). `what` names the argument ('a HashX input', ...).
+ */
+export function u64Of(value, what) {
+  const x = typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : value;
+  if (typeof x !== 'bigint') throw badArgument(`${what} is a BigInt (or a safe integer Number)`);
+  if (x < 0n || x >= 1n << 64n) throw badArgument(`${what} is a 64-bit unsigned integer`, RangeError);
+  return x;
+}
+
+// ---- Contexts the API's objects own ---------------------------------------
+//
+// A HashX or HashWX function holds a context in the module's memory:
+// freed by free(), or when the JavaScript object is collected, whichever
+// comes first. (The engine collects when its own heap asks for it and
+// runs the finalizers only after the current task: a loop that makes many
+// functions should free them.)
+const ownedContexts = new FinalizationRegistry(({ ctx, release }) => {
+  const c = loaded();
+  if (c !== null) c[release](ctx);
+});
+
+/** The core's context `ctx` owned by `owner` (the API's object), which
+ * the core's export `release` frees; `what` names it in FAIL_FREED. */
+export class OwnedContext {
+  #ctx;
+  #release;
+  #what;
+
+  constructor(owner, ctx, release, what) {
+    this.#ctx = ctx;
+    this.#release = release;
+    this.#what = what;
+    ownedContexts.register(owner, { ctx, release }, this);
+  }
+
+  /** The context, unless free() has released it (FAIL_FREED). */
+  live() {
+    if (this.#ctx === 0) throw failure(`equix: this ${this.#what} was freed`, 'FAIL_FREED');
+    return this.#ctx;
+  }
+
+  /** Frees the context now rather than at collection (again: nothing). */
+  free() {
+    if (this.#ctx !== 0) {
+      ownedContexts.unregister(this);
+      need()[this.#release](this.#ctx);
+      this.#ctx = 0;
+    }
+  }
+}

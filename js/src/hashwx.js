@@ -6,26 +6,18 @@
 // context in the module's memory, freed by free() or at collection.
 
 import {
-  need, bytes, place, failure, badArgument, optionsOf, loaded,
+  need, bytes, place, failure, optionsOf, u64Of, OwnedContext,
 } from './core.js';
-
-const hashwxContexts = new FinalizationRegistry((ctx) => {
-  const c = loaded();
-  if (c !== null) c.ex_hashwx_free(ctx);
-});
 
 /** HASHWX_SEED_SIZE: a HashWX seed is exactly this many bytes. */
 export const HASHWX_SEED_BYTES = 32;
-
-const U64_LIMIT = 1n << 64n;
 
 /** A HashWX function, made from a seed (see hashwx()). */
 class HashWX {
   #ctx;
 
   constructor(ctx) {
-    this.#ctx = ctx;
-    hashwxContexts.register(this, ctx, this);
+    this.#ctx = new OwnedContext(this, ctx, 'ex_hashwx_free', 'HashWX function');
   }
 
   /**
@@ -34,7 +26,7 @@ class HashWX {
    * engine refused the module: jitStatus().refusal says why).
    */
   get compiled() {
-    return need().ex_hashwx_compiled(this.#live()) === 1;
+    return need().ex_hashwx_compiled(this.#ctx.live()) === 1;
   }
 
   /**
@@ -42,26 +34,14 @@ class HashWX {
    * Number, below 2^64), as a BigInt: hashwx_exec's result.
    */
   hash(nonce) {
-    const x = typeof nonce === 'number' && Number.isSafeInteger(nonce) ? BigInt(nonce) : nonce;
-    if (typeof x !== 'bigint') throw badArgument('a HashWX nonce is a BigInt (or a safe integer Number)');
-    if (x < 0n || x >= U64_LIMIT) throw badArgument('a HashWX nonce is a 64-bit unsigned integer', RangeError);
+    const x = u64Of(nonce, 'a HashWX nonce');
     // The core's i64 result arrives signed.
-    return BigInt.asUintN(64, need().ex_hashwx_exec(this.#live(), x));
-  }
-
-  // The context, unless free() has released it.
-  #live() {
-    if (this.#ctx === 0) throw failure('equix: this HashWX function was freed', 'FAIL_FREED');
-    return this.#ctx;
+    return BigInt.asUintN(64, need().ex_hashwx_exec(this.#ctx.live(), x));
   }
 
   /** Returns the context's memory now rather than at collection. */
   free() {
-    if (this.#ctx !== 0) {
-      hashwxContexts.unregister(this);
-      need().ex_hashwx_free(this.#ctx);
-      this.#ctx = 0;
-    }
+    this.#ctx.free();
   }
 }
 

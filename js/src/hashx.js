@@ -4,30 +4,18 @@
 // HashX functions: hashx(seed) makes one in the core, HashX.hash runs it.
 
 import {
-  need, heap, bytes, withCopy, cString, failure, badArgument, optionsOf, scratchBuffer, loaded,
+  need, heap, bytes, withCopy, cString, failure, optionsOf, scratchBuffer, u64Of, OwnedContext,
 } from './core.js';
 
-// Contexts live in the module's memory: freed by free(), or when the
-// JavaScript object is collected, whichever comes first. (The engine
-// collects when its own heap asks for it and runs the finalizers only
-// after the current task: a loop that makes many functions should free
-// them.)
-const hashxContexts = new FinalizationRegistry((ctx) => {
-  const c = loaded();
-  if (c !== null) c.ex_hashx_free(ctx);
-});
-
-const U64_LIMIT = 1n << 64n;
-
-/** A HashX function, made from a seed (see hashx()). */
+/** A HashX function, made from a seed (see hashx()). Its context lives
+ * as core.js's OwnedContext says. */
 class HashX {
   #ctx;
   #block;
 
   constructor(ctx, block) {
-    this.#ctx = ctx;
+    this.#ctx = new OwnedContext(this, ctx, 'ex_hashx_free', 'HashX function');
     this.#block = block;
-    hashxContexts.register(this, ctx, this);
   }
 
   /**
@@ -36,7 +24,7 @@ class HashX {
    * refused the compiled module: jitStatus().refusal says why).
    */
   get compiled() {
-    return need().ex_hashx_compiled(this.#live()) === 1;
+    return need().ex_hashx_compiled(this.#ctx.live()) === 1;
   }
 
   /** true when made with { block: true }: hash() takes bytes. */
@@ -50,21 +38,13 @@ class HashX {
    */
   hash(input) {
     const c = need();
-    const ctx = this.#live();
+    const ctx = this.#ctx.live();
     let r;
     if (this.#block) {
       r = withCopy(bytes(input, 'a block-mode HashX input'),
         (p, n) => c.ex_hashx_exec_block(ctx, p, n, scratchBuffer()));
     } else {
-      const x = typeof input === 'number' && Number.isSafeInteger(input)
-        ? BigInt(input) : input;
-      if (typeof x !== 'bigint') {
-        throw badArgument('a HashX input is a BigInt (or a safe integer Number)');
-      }
-      if (x < 0n || x >= U64_LIMIT) {
-        throw badArgument('a HashX input is a 64-bit unsigned integer', RangeError);
-      }
-      r = c.ex_hashx_exec(ctx, x, scratchBuffer());
+      r = c.ex_hashx_exec(ctx, u64Of(input, 'a HashX input'), scratchBuffer());
     }
     if (r !== 0) {
       const name = cString(c.ex_hashx_result_name(r));
@@ -73,19 +53,9 @@ class HashX {
     return heap().slice(scratchBuffer(), scratchBuffer() + 32);
   }
 
-  // The context, unless free() has released it.
-  #live() {
-    if (this.#ctx === 0) throw failure('equix: this HashX function was freed', 'FAIL_FREED');
-    return this.#ctx;
-  }
-
   /** Returns the context's memory now rather than at collection. */
   free() {
-    if (this.#ctx !== 0) {
-      hashxContexts.unregister(this);
-      need().ex_hashx_free(this.#ctx);
-      this.#ctx = 0;
-    }
+    this.#ctx.free();
   }
 }
 
