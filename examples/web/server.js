@@ -33,7 +33,7 @@ import { pow, ready } from 'equix';
 import { Seeds } from 'equix-gate/seeds';
 import { openStore } from 'equix-gate/stores';
 import {
-  Refusal, TYPES, checkProof, oneLine, proofFields, readBody,
+  Refusal, TYPES, checkProof, jsonOf, oneLine, proofFields, readBody,
 } from 'equix-gate/proof';
 
 const PUBLIC = new URL('./public/', import.meta.url);
@@ -90,12 +90,7 @@ export function settingsFrom(env) {
 
 /** The form's fields from a request body, or a Refusal. */
 function parseSubmission(text) {
-  let body;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new Refusal(400, 'bad_request', 'the body is not JSON');
-  }
+  const body = jsonOf(text);
   if (typeof body !== 'object' || body === null) throw new Refusal(400, 'bad_request', 'the body is not a JSON object');
   const { message, proof } = body;
   if (typeof message !== 'string' || message.trim() === '' || message.length > MAX_MESSAGE) {

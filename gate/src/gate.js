@@ -56,7 +56,7 @@ import { MemoryLimiter, RedisLimiter } from './ratelimit.js';
 import { Seeds } from './seeds.js';
 import { MemoryStore, RedisStore, connectRedis } from './stores.js';
 import {
-  Refusal, TYPES, checkProof, oneLine, proofFields, readBody,
+  Refusal, TYPES, checkProof, jsonOf, oneLine, proofFields, readBody,
 } from './proof.js';
 
 export { Seeds } from './seeds.js';
@@ -371,12 +371,7 @@ async function challenge(gate, req) {
 
 /** The proof of a request body ({ proof: {...} }), or a Refusal. */
 function parseProof(text) {
-  let body;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new Refusal(400, 'bad_request', 'the body is not JSON');
-  }
+  const body = jsonOf(text);
   return proofFields(typeof body === 'object' && body !== null ? body.proof : undefined);
 }
 

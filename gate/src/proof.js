@@ -62,6 +62,15 @@ export function readBody(req, max = MAX_BODY) {
   });
 }
 
+/** `text` (a request body) parsed as JSON, or a 400 Refusal. */
+export function jsonOf(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Refusal(400, 'bad_request', 'the body is not JSON');
+  }
+}
+
 function hexField(value, pattern, name) {
   if (typeof value !== 'string' || !pattern.test(value)) {
     throw new Refusal(400, 'bad_request', `proof.${name} must be ${pattern === HEX16 ? 32 : 8} lowercase hex digits`);
